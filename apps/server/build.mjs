@@ -1,0 +1,29 @@
+// Bundles the server and its CLI commands into dist/. Workspace packages (@broadsheet/*)
+// are compiled in; everything from node_modules stays an ordinary import.
+import { build } from "esbuild";
+
+const keepWorkspacePackagesInside = {
+  name: "external-node-modules",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@broadsheet/") ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  entryPoints: {
+    main: "src/main.ts",
+    "cli/migrate": "src/cli/migrate.ts",
+  },
+  outdir: "dist",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
+  plugins: [keepWorkspacePackagesInside],
+  logLevel: "warning",
+});

@@ -1,0 +1,17 @@
+import type { Config } from "./config";
+import { type DatabaseHandle, openDatabase } from "./db/client";
+import type { Logger } from "./logger";
+
+/** Opens the configured database and brings its schema up to date: every entry point starts here. */
+export async function openMigratedDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const started = performance.now();
+    await database.migrate();
+    logger.debug({ ms: Math.round(performance.now() - started) }, "migrations applied");
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+import path from "node:path";
+import { z } from "zod";
+
+/*
+ * The one place that reads process.env. Everything else receives a typed Config, so a
+ * test can build one without touching the environment.
+ */
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).default("Broadsheet <no-reply@broadsheet.local>"),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: booleanFlag.optional(),
+  CONTACT_EMAIL: z.string().min(3).default("hello@broadsheet.example"),
+  CONTACT_PHONE: z.string().min(3).default("+1 555 0100"),
+  SHOP_URL: z.url().default("https://shop.broadsheet.example"),
+});
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseKind: DatabaseKind;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  seedDemo: boolean;
+  site: { contactEmail: string; contactPhone: string; shopUrl: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment into Config; the first problem becomes one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? "is invalid"} (got "${env[name] ?? ""}")`,
+    );
+  }
+  const values = result.data;
+  const port = values.PORT;
+  return {
+    env: values.NODE_ENV,
+    port,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    databaseKind: values.DATABASE_URL ? "postgres" : "pglite",
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    redisUrl: values.REDIS_URL,
+    logLevel: values.LOG_LEVEL,
+    // Demo content fills the embedded database by default, never a real server unless asked.
+    seedDemo: values.SEED_DEMO ?? !values.DATABASE_URL,
+    site: { contactEmail: values.CONTACT_EMAIL, contactPhone: values.CONTACT_PHONE, shopUrl: values.SHOP_URL },
+  };
+}
+
+/** Reads the process environment; on a bad value prints one line and exits. */
+export function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Libraries (React) read NODE_ENV themselves; give it our default before they load. */
+export function setNodeEnvDefault(value: "development" | "production"): void {
+  process.env.NODE_ENV ??= value;
+}

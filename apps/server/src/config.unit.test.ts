@@ -1,0 +1,47 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("parseConfig", () => {
+  it("has working defaults with an empty environment", () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.databaseKind).toBe("pglite");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.seedDemo).toBe(true);
+    expect(config.logLevel).toBe("info");
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set, and does not seed it unless asked", () => {
+    const config = parseConfig({ DATABASE_URL: "postgres://u@db:5432/news" });
+    expect(config.databaseKind).toBe("postgres");
+    expect(config.seedDemo).toBe(false);
+    expect(parseConfig({ DATABASE_URL: "postgres://u@db/news", SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it("strips a trailing slash from PUBLIC_URL and treats empty values as unset", () => {
+    expect(parseConfig({ PUBLIC_URL: "https://news.example/" }).publicUrl).toBe("https://news.example");
+    expect(parseConfig({ PORT: "" }).port).toBe(3000);
+  });
+
+  it.each([
+    ["PORT", "not-a-number"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["PUBLIC_URL", "ftp://example.com"],
+    ["SMTP_URL", "http://mail"],
+    ["LOG_LEVEL", "loud"],
+    ["SEED_DEMO", "maybe"],
+  ])("refuses %s=%s with one line naming the variable", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      parseConfig({ [name]: value });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain(name);
+      expect(message.split("\n")).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id } from "./columns";
+import { posts } from "./posts";
+import { users } from "./users";
+
+/** Plain-text comments; a deleted user leaves the comment as "Anonymous". */
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("comments_post_created_idx").on(table.postId, table.createdAt.desc()),
+    index("comments_created_idx").on(table.createdAt.desc()),
+    index("comments_user_id_idx").on(table.userId),
+  ],
+);

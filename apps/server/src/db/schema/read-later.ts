@@ -1,0 +1,23 @@
+import { index, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { posts } from "./posts";
+import { users } from "./users";
+
+/** A reader's Read Later list (SPEC.md's "wishlist"): one entry per user per post. */
+export const readLater = pgTable(
+  "read_later",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.postId] }),
+    index("read_later_user_created_idx").on(table.userId, table.createdAt.desc()),
+    index("read_later_post_id_idx").on(table.postId),
+  ],
+);

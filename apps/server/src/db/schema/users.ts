@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["user", "editor", "admin"] })
+      .notNull()
+      .default("user"),
+    phone: text("phone").notNull().default(""),
+    photo: text("photo").notNull().default(""),
+    address: text("address").notNull().default(""),
+    state: text("state").notNull().default(""),
+    country: text("country").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
+    index("users_created_at_idx").on(table.createdAt.desc()),
+    check("users_role_check", sql`${table.role} in ('user', 'editor', 'admin')`),
+  ],
+);

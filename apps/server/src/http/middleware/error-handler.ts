@@ -1,0 +1,39 @@
+import { MESSAGES } from "@broadsheet/domain";
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import { AppError } from "../../errors";
+import type { AppEnv } from "../app-env";
+
+function isApiRequest(c: Context<AppEnv>): boolean {
+  return c.req.path === "/api" || c.req.path.startsWith("/api/");
+}
+
+/** Maps typed service errors to status + {"message"}; anything unknown is logged and answers a generic 500. */
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  let status: ContentfulStatusCode = 500;
+  let message: string = MESSAGES.internalError;
+
+  if (error instanceof AppError) {
+    status = error.status;
+    message = error.message;
+  } else if (error instanceof ZodError) {
+    status = 400;
+    message = error.issues[0]?.message ?? "Invalid input";
+  } else if (error instanceof SyntaxError) {
+    // JSON.parse of a malformed request body.
+    status = 400;
+    message = MESSAGES.malformedJson;
+  } else if (error instanceof HTTPException) {
+    status = error.status as ContentfulStatusCode;
+    message = error.message || "Request refused";
+  } else {
+    c.get("log")?.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
+  }
+
+  if (isApiRequest(c)) return c.json({ message }, status);
+  return c.text(message, status);
+};
+
+export const handleApiNotFound: NotFoundHandler<AppEnv> = (c) => c.json({ message: MESSAGES.apiNotFound }, 404);

@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { AppEnv } from "../app-env";
+
+// Video players an editor may embed in Audio & Video posts.
+const VIDEO_FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
+
+/**
+ * CSP with a per-request nonce for React Router's inline scripts. Development relaxes
+ * script and connect sources for Vite's HMR client.
+ */
+export function securityHeaders(options: { development: boolean }): MiddlewareHandler<AppEnv> {
+  const scriptSrc = options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE];
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc,
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:", "https:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: options.development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+      frameSrc: VIDEO_FRAME_SOURCES,
+      frameAncestors: ["'self'"],
+      formAction: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+    },
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginResourcePolicy: "same-site",
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: "SAMEORIGIN",
+  });
+}

@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SERVER_ROOT } from "./paths";
+
+/*
+ * Runs the production bundle (dist/main.js, built by `npm test`) as a real process on an
+ * embedded database: start-up, data reuse, the data-directory lock and graceful shutdown.
+ */
+const MAIN = path.join(SERVER_ROOT, "dist", "main.js");
+const MIGRATE = path.join(SERVER_ROOT, "dist", "cli", "migrate.js");
+const running: ChildProcess[] = [];
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+}
+
+function run(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [script], {
+    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "warn", SEED_DEMO: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  return child;
+}
+
+function collect(child: ChildProcess): () => string {
+  let text = "";
+  child.stdout?.on("data", (chunk) => (text += chunk));
+  child.stderr?.on("data", (chunk) => (text += chunk));
+  return () => text;
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+}
+
+async function startServer(dataDir: string): Promise<Started> {
+  const child = run(MAIN, { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
+  const output = collect(child);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const match = output().match(/listening on port (\d+)/);
+    if (match) return { child, port: Number(match[1]), output };
+    if (child.exitCode !== null) throw new Error(`server exited early: ${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not start: ${output()}`);
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+describe("the server process", () => {
+  it("is built (npm test builds it)", () => {
+    expect(existsSync(MAIN), `${MAIN} is missing: run npm run build`).toBe(true);
+  });
+
+  it("serves on PGlite, refuses a second process on the same data, exits 0 on SIGTERM and reuses the data", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-proc-")), "data");
+    const first = await startServer(dataDir);
+    const health = await fetch(`http://127.0.0.1:${first.port}/api/health`);
+    expect(await health.json()).toEqual({ status: "ok", database: "pglite" });
+    expect(existsSync(path.join(dataDir, "pglite"))).toBe(true);
+
+    const second = run(MIGRATE, { DATA_DIR: dataDir });
+    const secondOutput = collect(second);
+    expect(await exitOf(second)).toBe(1);
+    expect(secondOutput()).toContain("is in use by another Broadsheet process");
+
+    const started = Date.now();
+    first.child.kill("SIGTERM");
+    expect(await exitOf(first.child)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const again = await startServer(dataDir);
+    expect((await fetch(`http://127.0.0.1:${again.port}/api/health`)).status).toBe(200);
+    again.child.kill("SIGINT");
+    expect(await exitOf(again.child)).toBe(0);
+  });
+
+  it("finishes an in-flight request before exiting on SIGTERM", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-proc-")), "data");
+    const server = await startServer(dataDir);
+    const inFlight = fetch(`http://127.0.0.1:${server.port}/`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    server.child.kill("SIGTERM");
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Broadsheet");
+    expect(await exitOf(server.child)).toBe(0);
+  });
+
+  it("stops at start-up with one line naming a bad variable", async () => {
+    const child = run(MAIN, { PORT: "eighty" });
+    const output = collect(child);
+    expect(await exitOf(child)).toBe(1);
+    const lines = output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
+  });
+});

@@ -1,0 +1,66 @@
+import type { Server } from "node:http";
+import { createApp } from "./app";
+import { openMigratedDatabase } from "./boot";
+import { loadConfig } from "./config";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { loadBuiltPages, WEB_CLIENT_DIR } from "./http/pages";
+import { createLogger } from "./logger";
+import { closeHttpServer, createHttpServer, listen } from "./server";
+
+const SHUTDOWN_TIMEOUT_MS = 8_000;
+
+/** Starts the web server; `development` serves pages through Vite with HMR. */
+export async function startServer(development: boolean): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+
+  let database: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  try {
+    database = await openMigratedDatabase(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let server: Server;
+  let closeDevTools = async () => {};
+  if (development) {
+    const { startDevPages } = await import("./http/dev-pages");
+    const dev = await startDevPages();
+    const app = createApp({ config, database, logger, pages: { render: dev.render } });
+    server = createHttpServer(app, dev.middleware);
+    closeDevTools = dev.close;
+  } else {
+    const app = createApp({
+      config,
+      database,
+      logger,
+      pages: { render: await loadBuiltPages(), clientDir: WEB_CLIENT_DIR },
+    });
+    server = createHttpServer(app);
+  }
+
+  const port = await listen(server, config.port, config.host);
+  logger.info(
+    { port, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
+    "Broadsheet is listening",
+  );
+  console.log(`Broadsheet is listening on port ${port} (database: ${database.kind}); open ${config.publicUrl}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    await closeHttpServer(server, SHUTDOWN_TIMEOUT_MS);
+    await closeDevTools();
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

@@ -1,0 +1,76 @@
+import type { SiteSettings } from "@broadsheet/domain";
+import { ArrowUp } from "lucide-react";
+import { Link } from "react-router";
+
+export function Footer({ site, now }: { site: SiteSettings; now: string }) {
+  const year = new Date(now).getUTCFullYear();
+  return (
+    <footer className="mt-12 bg-ink text-gray-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="font-serif text-xl font-bold text-white">
+            {site.name}
+          </h2>
+          <p className="mt-3 text-sm leading-relaxed">
+            Independent news and long reads: world affairs, the nation, technology, travel and the stories in between,
+            written by people who check their facts.
+          </p>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="font-semibold text-white">
+            Contact
+          </h2>
+          <ul className="mt-3 space-y-1 text-sm">
+            <li>
+              <a className="hover:text-white" href={`mailto:${site.contactEmail}`}>
+                {site.contactEmail}
+              </a>
+            </li>
+            <li>
+              <a className="hover:text-white" href={`tel:${site.contactPhone.replace(/\s+/g, "")}`}>
+                {site.contactPhone}
+              </a>
+            </li>
+          </ul>
+        </section>
+        <nav aria-label="Footer" className="text-sm">
+          <ul className="space-y-1">
+            <li>
+              <Link className="hover:text-white" to="/privacy-policy">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/terms">
+                Terms
+              </Link>
+            </li>
+            <li>
+              <a className="hover:text-white" href={site.shopUrl} target="_blank" rel="noopener noreferrer">
+                Shop
+              </a>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/register">
+                Sign Up
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-gray-700">
+        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4 text-sm">
+          <p>{`© ${year} ${site.name}. All rights reserved.`}</p>
+          <button
+            type="button"
+            aria-label="Scroll to top"
+            onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+            className="rounded-full bg-brand-600 p-2 text-white hover:bg-brand-700"
+          >
+            <ArrowUp aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </div>
+      </div>
+    </footer>
+  );
+}

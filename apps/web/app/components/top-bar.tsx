@@ -1,0 +1,58 @@
+import { FIXED_TOP_BAR_SCROLL_PX, formatTopBarDate } from "@broadsheet/domain";
+import { Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
+
+/** True once the page has scrolled past the SPEC's threshold, for the fixed top bar style. */
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return past;
+}
+
+export function TopBar({ now }: { now: string }) {
+  const fixed = useScrolledPast(FIXED_TOP_BAR_SCROLL_PX);
+  const navigate = useNavigate();
+
+  return (
+    <header
+      data-fixed={fixed ? "true" : "false"}
+      className={`sticky top-0 z-40 border-b border-gray-200 bg-white transition-shadow ${fixed ? "shadow-md" : ""}`}
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link to="/" className="font-serif text-2xl font-black tracking-tight text-ink">
+          Broadsheet
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-4 text-sm font-semibold">
+          <NavLink to="/" end className={({ isActive }) => (isActive ? "text-brand-600" : "hover:text-brand-600")}>
+            Home
+          </NavLink>
+        </nav>
+        <time dateTime={now.slice(0, 10)} className="text-sm text-gray-600">
+          {formatTopBarDate(now)}
+        </time>
+        <search className="ml-auto">
+          <form action="/search" method="get" className="flex items-center">
+            <label className="relative flex items-center">
+              <span className="sr-only">Search</span>
+              <Search aria-hidden="true" className="pointer-events-none absolute left-2 h-4 w-4 text-gray-500" />
+              <input
+                type="search"
+                name="search"
+                placeholder="Search"
+                aria-label="Search"
+                onClick={() => navigate("/search")}
+                className="w-48 rounded border border-gray-300 py-1.5 pl-8 pr-2 text-sm focus:border-brand-600"
+              />
+            </label>
+          </form>
+        </search>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import { MESSAGES } from "@broadsheet/domain";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "./components/footer";
+import { NotFoundScreen } from "./components/not-found-screen";
+import { TopBar } from "./components/top-bar";
+import "./lib/load-context";
+import { useNonce } from "./lib/nonce";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { site: context.site, now: new Date().toISOString() };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        {data ? <TopBar now={data.now} /> : null}
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+          {children}
+        </main>
+        {data ? <Footer site={data.site} now={data.now} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Broadsheet" }];
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <title>Something went wrong | Broadsheet</title>
+      <h1 className="font-serif text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-gray-600">{MESSAGES.internalError}</p>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("site layout", () => {
+  test("home is server-rendered with the top bar and works without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Home" })).toBeVisible();
+    await expect(banner.getByRole("searchbox", { name: "Search" })).toHaveAttribute("placeholder", "Search");
+    await expect(banner.locator("time")).toHaveText(/^[A-Z][a-z]+day, \d{1,2} [A-Z][a-z]+ \d{4}$/);
+    await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getUTCFullYear()} Broadsheet`);
+    await context.close();
+  });
+
+  test("clicking the search box goes to /search", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search$/);
+  });
+
+  test("the top bar takes its fixed style after 200 px of scrolling, and scroll-to-top returns", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto("/");
+    await page.evaluate(() => {
+      document.body.style.minHeight = "3000px";
+    });
+    const header = page.getByRole("banner");
+    await expect(header).toHaveAttribute("data-fixed", "false");
+    await page.mouse.wheel(0, 600);
+    await expect(header).toHaveAttribute("data-fixed", "true");
+    await page.getByRole("button", { name: "Scroll to top" }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(header).toHaveAttribute("data-fixed", "false");
+  });
+
+  test("an unknown page shows Page Not Found with status 404 and a way home", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByText("Looks like the page you are looking for could not be found.")).toBeVisible();
+    await page.getByRole("link", { name: "Back To Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("hydrates without console errors", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+/** Business constants of SPEC.md §9 and DESIGN.md §8, in one place for both sides. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const CATEGORY_NAME_MIN_LENGTH = 3;
+export const TYPE_NAME_MIN_LENGTH = 2;
+export const MAX_IMAGES_PER_POST = 5;
+export const MAX_IMAGES_PER_BATCH = 5;
+export const SEARCH_PAGE_SIZE = 9;
+export const ADMIN_PAGE_SIZE = 6;
+export const MAX_PAGE_SIZE = 50;
+export const WIDGET_SIZE = 5;
+export const CAROUSEL_SIZE = 7;
+export const CATEGORY_BLOCK_SIZE = 4;
+export const ADVERT_TOP_LIMIT = 4;
+export const COMMENT_MAX_LENGTH = 5000;
+export const FIXED_TOP_BAR_SCROLL_PX = 200;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+
+export const POST_CATEGORIES = [
+  "World News",
+  "National",
+  "Technology",
+  "Travel",
+  "Audio Video",
+  "HealthCare",
+  "Entertainment",
+  "Business",
+  "Sports",
+  "Jobs",
+] as const;
+
+export const ADVERT_PLACEMENTS = ["Advert Top", "Advert Main", "Advert Main2"] as const;
+export type AdvertPlacement = (typeof ADVERT_PLACEMENTS)[number];
+
+export const SHARE_PLATFORMS = ["facebook", "x", "whatsapp", "linkedin", "copy"] as const;
+export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+
+export const POST_SORTS = ["latest", "oldest", "a-z", "z-a"] as const;
+export type PostSort = (typeof POST_SORTS)[number];

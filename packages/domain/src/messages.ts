@@ -1,0 +1,21 @@
+/** User-facing messages; the exact texts of SPEC.md §8 where it gives them. */
+export const MESSAGES = {
+  allFieldsRequired: "All fields are required",
+  passwordTooShort: "Password must be at least 6 characters",
+  invalidEmail: "Please enter a valid email",
+  passwordsDoNotMatch: "Password do not match",
+  loginFieldsRequired: "Please enter email and password",
+  commentRequired: "Please enter a comment",
+  categoryNameTooShort: "Category name must be up to 3 characters",
+  typeNameTooShort: "Type name must be up to 3 characters",
+  selectCategory: "Please select a category",
+  addImage: "Please add an image",
+  pageNotFound: "Page Not Found",
+  pageNotFoundDetail: "Looks like the page you are looking for could not be found.",
+  permissionDenied: "Permission denied",
+  loginUsersOnly: "This page can only be viewed by login users.",
+  adminUsersOnly: "This page can only be viewed by an admin user.",
+  apiNotFound: "No API endpoint at this path",
+  malformedJson: "The request body is not valid JSON",
+  internalError: "Something went wrong on our side. Please try again.",
+} as const;

@@ -1,0 +1,22 @@
+/*
+ * The contract between the server and the React Router app: what every loader and
+ * action receives as its load context. The web app reaches data only through `api`.
+ */
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+export type SiteSettings = {
+  name: string;
+  publicUrl: string;
+  contactEmail: string;
+  contactPhone: string;
+  shopUrl: string;
+};
+
+// Type aliases (not interfaces) so they fit React Router's index-signature AppLoadContext.
+export type PageLoadContext = {
+  /** Calls the REST API in-process with the reader's cookie. */
+  api: ApiFetch;
+  /** CSP nonce for inline scripts of this response. */
+  nonce: string;
+  site: SiteSettings;
+};

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { htmlToText, minuteRead, shortenText, slugify } from "./text";
+
+describe("shortenText", () => {
+  it("keeps text at or under the limit unchanged", () => {
+    expect(shortenText("Hello", 5)).toBe("Hello");
+    expect(shortenText("Hi", 16)).toBe("Hi");
+  });
+  it("cuts to the limit and appends three dots when longer", () => {
+    expect(shortenText("Hello world", 5)).toBe("Hello...");
+    expect(shortenText("a".repeat(91), 90)).toBe(`${"a".repeat(90)}...`);
+  });
+});
+
+describe("slugify", () => {
+  it("lower-cases and joins words with dashes", () => {
+    expect(slugify("Markets Rally as Rates Fall")).toBe("markets-rally-as-rates-fall");
+  });
+  it("drops accents and punctuation and trims dashes", () => {
+    expect(slugify("  Café société: ¿qué pasa?  ")).toBe("cafe-societe-que-pasa");
+    expect(slugify("Rock & Roll")).toBe("rock-and-roll");
+  });
+  it("falls back to 'post' when nothing is left", () => {
+    expect(slugify("!!!")).toBe("post");
+  });
+  it("caps the length without a trailing dash", () => {
+    const slug = slugify(`${"word ".repeat(40)}`);
+    expect(slug.length).toBeLessThanOrEqual(80);
+    expect(slug.endsWith("-")).toBe(false);
+  });
+});
+
+describe("minuteRead", () => {
+  it("counts words of the visible text, 200 a minute, rounding up", () => {
+    const body = `<p>${"word ".repeat(201)}</p>`;
+    expect(minuteRead(body)).toBe(2);
+  });
+  it("ignores tags and scripts and is at least one minute", () => {
+    expect(minuteRead("<p></p><script>var a = 1 2 3 4</script>")).toBe(1);
+    expect(minuteRead(`<h2>Title</h2><p>${"x ".repeat(400)}</p>`)).toBe(3);
+  });
+  it("strips markup in htmlToText", () => {
+    expect(htmlToText("<p>One <b>two</b>&nbsp;three</p>")).toBe("One two three");
+  });
+});

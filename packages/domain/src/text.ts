@@ -1,0 +1,42 @@
+/** Shortens `text` to at most `max` characters, appending "..." only when it was longer (SPEC.md §5). */
+export function shortenText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** URL-safe slug from a title; uniqueness is the caller's job. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug || "post";
+}
+
+/** Visible text of an HTML fragment, tags removed and entities left as words. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export const WORDS_PER_MINUTE = 200;
+
+/** Reading time in whole minutes (at least 1) from the words of an HTML body. */
+export function minuteRead(html: string): number {
+  const text = htmlToText(html);
+  const words = text ? text.split(" ").length : 0;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
+
+/** "N min read" label shown on the post page. */
+export function minuteReadLabel(minutes: number): string {
+  return `${minutes} min read`;
+}

@@ -1,0 +1,49 @@
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/*
+ * Three projects: pure unit tests, then the server's database and API tests on PGlite and,
+ * when TEST_DATABASE_URL is set, the same files again on PostgreSQL.
+ */
+const serverTests = ["apps/server/src/**/*.test.ts"];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+const databaseProject = (kind: "pglite" | "postgres"): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name: kind,
+    include: serverTests,
+    exclude: ["**/*.unit.test.ts", "**/node_modules/**"],
+    env: { TEST_DB_KIND: kind },
+    globalSetup: ["apps/server/src/testing/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+if (!postgresUrl) {
+  console.warn(
+    "\n*** TEST_DATABASE_URL is not set: the PostgreSQL run of the server tests is SKIPPED. " +
+      "Set it (e.g. postgres://postgres@127.0.0.1:5432/postgres) to run them; .ci/run does. ***\n",
+  );
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/web/app/**/*.test.{ts,tsx}",
+            "apps/server/src/**/*.unit.test.ts",
+          ],
+          testTimeout: 30_000,
+        },
+      },
+      databaseProject("pglite"),
+      ...(postgresUrl ? [databaseProject("postgres")] : []),
+    ],
+  },
+});
