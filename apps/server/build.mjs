@@ -15,6 +15,7 @@ await build({
   entryPoints: {
     main: "src/main.ts",
     "cli/migrate": "src/cli/migrate.ts",
+    "cli/user-create": "src/cli/user-create.ts",
   },
   outdir: "dist",
   bundle: true,

@@ -7,9 +7,16 @@ import type { DatabaseHandle } from "./db/client";
 import type { AppEnv } from "./http/app-env";
 import { handleApiNotFound, handleError } from "./http/middleware/error-handler";
 import { INTERNAL_REQUEST_HEADER, requestContext } from "./http/middleware/request-context";
+import { sameOrigin } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
+import { sessionMiddleware } from "./http/middleware/session";
 import type { PageRenderer } from "./http/pages";
 import { healthRoutes } from "./http/routes/health.routes";
+import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
+import { pollsRoutes } from "./http/routes/polls.routes";
+import { categoryRoutes, typeRoutes } from "./http/routes/taxonomy.routes";
+import { postsRoutes } from "./http/routes/posts.routes";
+import { usersRoutes } from "./http/routes/users.routes";
 import type { Logger } from "./logger";
 import { createServices } from "./services";
 
@@ -29,15 +36,26 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(requestContext(logger));
+  // Registered before securityHeaders so its cross-origin CORP is set last and wins.
+  app.use("/media/*", allowCrossOriginEmbedding());
   app.use(securityHeaders({ development: config.env === "development" }));
   app.use(compress());
   app.onError(handleError);
 
   const services = createServices({ config, database, logger });
   const api = new Hono<AppEnv>();
+  api.use(sameOrigin(config.publicUrl));
+  api.use(sessionMiddleware(services.sessions));
   api.route("/health", healthRoutes(services.health));
+  api.route("/users", usersRoutes(services, config));
+  api.route("/posts", postsRoutes(services, config));
+  api.route("/media", mediaApiRoutes(services, config));
+  api.route("/category", categoryRoutes(services));
+  api.route("/type", typeRoutes(services));
+  api.route("/votes", pollsRoutes(services));
   api.all("*", handleApiNotFound);
   app.route("/api", api);
+  app.route("/media", mediaFileRoutes(services));
 
   const pages = deps.pages;
   if (pages) {
@@ -55,7 +73,7 @@ export function createApp(deps: AppDeps) {
     app.all("*", (c) => pages.render(c.req.raw, pageLoadContext(app, c, site)));
   }
 
-  return app;
+  return Object.assign(app, { services });
 }
 
 export type App = ReturnType<typeof createApp>;

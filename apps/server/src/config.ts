@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: booleanFlag.optional(),
+  TRUST_PROXY: booleanFlag.default(false),
   CONTACT_EMAIL: z.string().min(3).default("hello@broadsheet.example"),
   CONTACT_PHONE: z.string().min(3).default("+1 555 0100"),
   SHOP_URL: z.url().default("https://shop.broadsheet.example"),
@@ -39,6 +40,8 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   seedDemo: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   site: { contactEmail: string; contactPhone: string; shopUrl: string };
 }
 
@@ -71,6 +74,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     // Demo content fills the embedded database by default, never a real server unless asked.
     seedDemo: values.SEED_DEMO ?? !values.DATABASE_URL,
+    trustProxy: values.TRUST_PROXY,
     site: { contactEmail: values.CONTACT_EMAIL, contactPhone: values.CONTACT_PHONE, shopUrl: values.SHOP_URL },
   };
 }

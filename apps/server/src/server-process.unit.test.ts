@@ -11,6 +11,7 @@ import { SERVER_ROOT } from "./paths";
  */
 const MAIN = path.join(SERVER_ROOT, "dist", "main.js");
 const MIGRATE = path.join(SERVER_ROOT, "dist", "cli", "migrate.js");
+const USER_CREATE = path.join(SERVER_ROOT, "dist", "cli", "user-create.js");
 const running: ChildProcess[] = [];
 
 interface Started {
@@ -19,8 +20,8 @@ interface Started {
   output: () => string;
 }
 
-function run(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [script], {
+function run(script: string, env: Record<string, string>, args: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [script, ...args], {
     env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "warn", SEED_DEMO: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -96,6 +97,46 @@ describe("the server process", () => {
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Broadsheet");
+    expect(await exitOf(server.child)).toBe(0);
+  });
+
+  it("user:create makes the first admin, promotes an existing account, and refuses while the server runs", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-proc-")), "data");
+    const create = (args: string[]) => {
+      const child = run(USER_CREATE, { DATA_DIR: dataDir }, args);
+      return { child, output: collect(child) };
+    };
+    const made = create(["--email", "Chief@Example.com", "--name", "Chief", "--role", "admin", "--password", "s3cret-pass"]);
+    expect(await exitOf(made.child), made.output()).toBe(0);
+    expect(made.output()).toContain("Created chief@example.com with role admin");
+    const reader = create(["--email", "reader@example.com", "--password", "reader-pass"]);
+    expect(await exitOf(reader.child), reader.output()).toBe(0);
+    const promoted = create(["--email", "reader@example.com", "--role", "editor"]);
+    expect(await exitOf(promoted.child), promoted.output()).toBe(0);
+    expect(promoted.output()).toContain("role editor");
+    const badRole = create(["--email", "x@example.com", "--role", "owner", "--password", "whatever1"]);
+    expect(await exitOf(badRole.child)).toBe(1);
+    expect(badRole.output()).toContain("--role must be one of user, editor, admin");
+
+    const server = await startServer(dataDir);
+    const login = await fetch(`http://127.0.0.1:${server.port}/api/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "chief@example.com", password: "s3cret-pass" }),
+    });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as { role: string }).role).toBe("admin");
+    const editorLogin = await fetch(`http://127.0.0.1:${server.port}/api/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "reader@example.com", password: "reader-pass" }),
+    });
+    expect(((await editorLogin.json()) as { role: string }).role).toBe("editor");
+
+    const refused = create(["--email", "late@example.com", "--password", "late-pass1"]);
+    expect(await exitOf(refused.child)).toBe(1);
+    expect(refused.output()).toContain("is in use by another Broadsheet process");
+    server.child.kill("SIGTERM");
     expect(await exitOf(server.child)).toBe(0);
   });
 

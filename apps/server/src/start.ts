@@ -1,4 +1,3 @@
-import type { Server } from "node:http";
 import { createApp } from "./app";
 import { openMigratedDatabase } from "./boot";
 import { loadConfig } from "./config";
@@ -25,23 +24,10 @@ export async function startServer(development: boolean): Promise<void> {
     throw error;
   }
 
-  let server: Server;
-  let closeDevTools = async () => {};
-  if (development) {
-    const { startDevPages } = await import("./http/dev-pages");
-    const dev = await startDevPages();
-    const app = createApp({ config, database, logger, pages: { render: dev.render } });
-    server = createHttpServer(app, dev.middleware);
-    closeDevTools = dev.close;
-  } else {
-    const app = createApp({
-      config,
-      database,
-      logger,
-      pages: { render: await loadBuiltPages(), clientDir: WEB_CLIENT_DIR },
-    });
-    server = createHttpServer(app);
-  }
+  const dev = development ? await (await import("./http/dev-pages")).startDevPages() : undefined;
+  const pages = dev ? { render: dev.render } : { render: await loadBuiltPages(), clientDir: WEB_CLIENT_DIR };
+  const app = createApp({ config, database, logger, pages });
+  const server = createHttpServer(app, dev?.middleware);
 
   const port = await listen(server, config.port, config.host);
   logger.info(
@@ -56,7 +42,8 @@ export async function startServer(development: boolean): Promise<void> {
     stopping = true;
     logger.info({ signal }, "shutting down");
     await closeHttpServer(server, SHUTDOWN_TIMEOUT_MS);
-    await closeDevTools();
+    await dev?.close();
+    await app.services.close();
     await database.close();
     logger.info("stopped");
     process.exit(0);

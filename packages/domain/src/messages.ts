@@ -19,3 +19,36 @@ export const MESSAGES = {
   malformedJson: "The request body is not valid JSON",
   internalError: "Something went wrong on our side. Please try again.",
 } as const;
+
+/** Messages of the accounts API that SPEC.md leaves to us. */
+export const ACCOUNT_MESSAGES = {
+  emailTaken: "An account with this email already exists",
+  wrongCredentials: "Invalid email or password",
+  loggedOut: "Logged out successfully",
+  notLoggedIn: "Please log in to continue",
+  staffOnly: "Only editors and admins can do this",
+  adminOnly: "Only admins can do this",
+  userNotFound: "User not found",
+  lastAdmin: "The last admin cannot be demoted",
+  oldPasswordWrong: "Old password is incorrect",
+  passwordChanged: "Password changed successfully",
+  resetMailSent: "If an account exists for this email, a password reset link has been sent to it",
+  resetTokenInvalid: "This reset link is invalid or has expired",
+  passwordReset: "Password reset successful. Please log in with your new password",
+  photoUrlInvalid: "Photo must be an image uploaded to this site or an https URL",
+  postNotFound: "Post not found",
+  addedToReadLater: "Post added to your read later list",
+  removedFromReadLater: "Post removed from your read later list",
+  crossSiteRefused: "Cross-site requests are not allowed",
+} as const;
+
+/** Messages of image uploads (POST /api/media, GET /media/…). */
+export const MEDIA_MESSAGES = {
+  fileRequired: "Please choose an image to upload",
+  unsupportedImage: "Only PNG, JPEG, WebP or GIF images can be uploaded",
+  profilePhotoFormat: "Profile photo must be a JPEG or PNG image",
+  tooManyBytes: "Images can be at most 10 MB",
+  tooManyPixels: "Images can be at most 40 megapixels",
+  malformedUpload: "The upload could not be read. Please try again.",
+  notFound: "Image not found",
+} as const;

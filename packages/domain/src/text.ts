@@ -40,3 +40,10 @@ export function minuteRead(html: string): number {
 export function minuteReadLabel(minutes: number): string {
   return `${minutes} min read`;
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID (the ids of every table); anything else is a slug or garbage. */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

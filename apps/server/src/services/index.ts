@@ -1,7 +1,19 @@
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
+import { createAuthService } from "./auth.service";
 import { createHealthService } from "./health.service";
+import { createMailService } from "./mail.service";
+import { createMediaService } from "./media.service";
+import { createPasswordResetService } from "./password-reset.service";
+import { createPollsService } from "./polls.service";
+import { createPostsService } from "./posts.service";
+import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./rate-limiter";
+import { createReadLaterService } from "./read-later.service";
+import { createSessionsService } from "./sessions.service";
+import { createTaxonomyService } from "./taxonomy.service";
+import { createUsersService } from "./users.service";
+import { createViewCounter } from "./view-counter";
 
 export interface ServiceDeps {
   config: Config;
@@ -11,8 +23,34 @@ export interface ServiceDeps {
 
 /** Every service, wired once per app; routes receive this and never the database. */
 export function createServices(deps: ServiceDeps) {
+  const { config, database, logger } = deps;
+  const db = database.db;
+  const rateLimiter = createRateLimiter(
+    config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore(),
+  );
+  const mail = createMailService(config, logger);
+  const sessions = createSessionsService(db);
+  const users = createUsersService(db, { publicUrl: config.publicUrl });
+  const views = createViewCounter(db, logger);
+  const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl });
   return {
-    health: createHealthService(deps.database),
+    health: createHealthService(database),
+    rateLimiter,
+    mail,
+    sessions,
+    users,
+    passwordReset,
+    auth: createAuthService({ users, sessions, passwordReset, rateLimiter }),
+    readLater: createReadLaterService(db),
+    posts: createPostsService(db),
+    views,
+    media: createMediaService(db),
+    taxonomy: createTaxonomyService(db),
+    polls: createPollsService(db),
+    async close() {
+      await views.close();
+      await rateLimiter.store.close();
+    },
   };
 }
 

@@ -26,6 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: "silent",
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "broadsheet-data-")),
     PUBLIC_URL: "http://localhost:3000",
+    TRUST_PROXY: "true",
     ...env,
   });
 }
@@ -42,6 +43,7 @@ export function useTestApp(options: TestAppOptions = {}): TestContext {
     context.app = createApp({ config, database, logger: createLogger(config), pages });
   });
   afterAll(async () => {
+    await context.app?.services.close();
     await context.database?.close();
   });
   return context;

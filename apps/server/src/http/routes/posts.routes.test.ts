@@ -1,0 +1,343 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { comments, postDailyStats, postLikes, posts, readLater, reviews } from "../../db/schema";
+import { insertCategory, insertPost, insertType, insertUser } from "../../testing/fixtures";
+import { signUp, TestAgent } from "../../testing/test-agent";
+import { useTestApp } from "../../testing/test-app";
+import { testDatabaseKind } from "../../testing/test-database";
+
+const context = useTestApp();
+const anonymous = () => new TestAgent(context.app, { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156" });
+const IMAGE = `/media/${"b".repeat(64)}.webp`;
+
+let editor: Awaited<ReturnType<typeof signUp>>;
+let admin: Awaited<ReturnType<typeof signUp>>;
+let reader: Awaited<ReturnType<typeof signUp>>;
+let technology: { id: string; name: string; slug: string };
+let gadgets: { id: string; name: string; slug: string };
+let travel: { id: string; name: string };
+
+beforeAll(async () => {
+  editor = await signUp(context.app, { role: "editor", name: "Eddie Editor" });
+  admin = await signUp(context.app, { role: "admin" });
+  reader = await signUp(context.app);
+  technology = await insertCategory(context.database.db, "Technology");
+  gadgets = await insertType(context.database.db, technology.id, "Gadgets");
+  travel = await insertCategory(context.database.db, "Travel");
+});
+
+const validPost = (overrides: Record<string, unknown> = {}) => ({
+  title: "Chips get smaller again",
+  link: "https://example.com/source",
+  category: "Technology",
+  type: "Gadgets",
+  content: "<h2>Smaller</h2><p>Transistors keep shrinking.</p>",
+  image: [IMAGE],
+  ...overrides,
+});
+
+describe(`creating posts on ${testDatabaseKind()}`, () => {
+  it("is for staff only: anonymous 401, reader 403, editor and admin 201", async () => {
+    expect((await anonymous().post("/api/posts", validPost())).status).toBe(401);
+    expect((await reader.agent.post("/api/posts", validPost())).status).toBe(403);
+    expect((await editor.agent.post("/api/posts", validPost())).status).toBe(201);
+    expect((await admin.agent.post("/api/posts", validPost())).status).toBe(201);
+  });
+
+  it("sets slug, sku, minuteRead, author and createdAt on the server", async () => {
+    const before = Date.now();
+    const response = await editor.agent.post(
+      "/api/posts",
+      validPost({ title: "Quantum Leap: Ten Things", sku: "FAKE-1", content: `<p>${"word ".repeat(450)}</p>` }),
+    );
+    expect(response.status).toBe(201);
+    const post = response.body;
+    expect(post.slug).toBe("quantum-leap-ten-things");
+    expect(post.sku).toMatch(/^TEC-\d{13}$/);
+    expect(Number(post.sku.split("-")[1])).toBeGreaterThanOrEqual(before);
+    expect(post.minuteRead).toBe(3);
+    expect(post.author).toBe("Eddie Editor");
+    expect(Date.parse(post.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(post).toMatchObject({
+      category: "Technology",
+      type: "Gadgets",
+      image: [IMAGE],
+      isPublished: true,
+      views: 0,
+    });
+
+    const again = await editor.agent.post("/api/posts", validPost({ title: "Quantum Leap: Ten Things" }));
+    expect(again.body.slug).toBe("quantum-leap-ten-things-2");
+  });
+
+  it.each([
+    [{ image: [] }, "Please add an image"],
+    [{ image: undefined }, "Please add an image"],
+    [{ image: [IMAGE, IMAGE, IMAGE, IMAGE, IMAGE, IMAGE] }, "A post can have at most 5 images"],
+    [{ image: ["javascript:alert(1)"] }, "Images must be uploaded to this site or be https URLs"],
+    [{ title: "" }, "Please add a title"],
+    [{ title: undefined }, "Please add a title"],
+    [{ link: "ftp://example.com/x" }, "Link must be a URL starting with http:// or https://"],
+    [{ link: "not a url" }, "Link must be a URL starting with http:// or https://"],
+    [{ category: "" }, "Please select a category"],
+    [{ category: "Travel", type: "Gadgets" }, "The chosen type does not belong to the chosen category"],
+  ])("refuses %j with 400 and the message", async (overrides, message) => {
+    const response = await editor.agent.post("/api/posts", validPost(overrides));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+  });
+
+  it("answers 404 for an unknown category or type", async () => {
+    expect((await editor.agent.post("/api/posts", validPost({ category: "Astrology" }))).status).toBe(404);
+    expect((await editor.agent.post("/api/posts", validPost({ type: "Nope" }))).status).toBe(404);
+  });
+
+  it.each([
+    '<script>alert("x")</script><p>ok</p>',
+    '<img src="x" onerror="alert(1)">',
+    '<a href="javascript:alert(1)">click</a>',
+    '<a href="JaVaScRiPt:alert(1)">click</a>',
+    '<iframe src="https://evil.example"></iframe>',
+    '<svg onload="alert(1)"><circle/></svg>',
+    '<p style="background:url(javascript:alert(1))" onclick="alert(1)">hi</p>',
+    '<img src="data:image/svg+xml;base64,PHN2Zz4=">',
+    '<object data="x.swf"></object><embed src="x">',
+    '<form action="https://evil.example"><input name="q"></form>',
+    '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  ])("sanitises %s", async (payload) => {
+    const response = await editor.agent.post("/api/posts", validPost({ content: payload }));
+    expect(response.status).toBe(201);
+    const content: string = response.body.content;
+    expect(content).not.toMatch(
+      /<script|onerror|onload|onclick|javascript:|<iframe|<svg|<object|<embed|<form|style=|data:/i,
+    );
+  });
+
+  it("keeps the allowed formatting and makes links safe", async () => {
+    const html =
+      '<h1>A</h1><h2>B</h2><h3>C</h3><h4>D</h4><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></p><ul><li>x</li></ul><ol><li>y</li></ol><blockquote>q</blockquote><pre><code>c</code></pre><a href="https://e.com" target="_blank">e</a><a href="mailto:a@b.co">m</a>';
+    const { body } = await editor.agent.post("/api/posts", validPost({ content: html }));
+    for (const tag of [
+      "<h1>",
+      "<h2>",
+      "<h3>",
+      "<strong>",
+      "<em>",
+      "<u>",
+      "<s>",
+      "<ul>",
+      "<ol>",
+      "<blockquote>",
+      "<code>",
+    ]) {
+      expect(body.content).toContain(tag);
+    }
+    expect(body.content).not.toContain("<h4>");
+    expect(body.content).toContain('rel="noopener noreferrer nofollow"');
+    expect(body.content).toContain('href="mailto:a@b.co"');
+  });
+
+  it("accepts multipart with an image file, uploading it first", async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#345" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set("title", "Multipart story");
+    form.set("category", technology.slug);
+    form.set("content", "<p>Hello</p>");
+    form.append("image", new File([png], "photo.png", { type: "image/png" }));
+    form.append("image", IMAGE);
+    const response = await editor.agent.post("/api/posts", form);
+    expect(response.status).toBe(201);
+    expect(response.body.image).toHaveLength(2);
+    expect(response.body.image[0]).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
+    expect(response.body.image[1]).toBe(IMAGE);
+  });
+});
+
+describe("reading, publishing, updating and deleting", () => {
+  it("gets a post by id or slug, with content, reviews and comments", async () => {
+    const { body: created } = await editor.agent.post("/api/posts", validPost({ title: "By id or slug" }));
+    for (const key of [created._id, created.slug]) {
+      const response = await anonymous().get(`/api/posts/${key}`);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({
+        _id: created._id,
+        title: "By id or slug",
+        link: "https://example.com/source",
+      });
+      expect(response.body.content).toContain("Transistors");
+      expect(response.body.reviews).toEqual({ count: 0, average: 0, items: [] });
+      expect(response.body.comments).toEqual([]);
+    }
+    expect((await anonymous().get("/api/posts/no-such-slug")).status).toBe(404);
+    expect((await anonymous().get("/api/posts/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+
+  it("toggles publication; drafts are 404 for readers and missing from lists, visible to staff", async () => {
+    const { body: created } = await editor.agent.post("/api/posts", validPost({ title: "Draft toggle zq" }));
+    expect((await reader.agent.patch(`/api/posts/${created._id}/publish`)).status).toBe(403);
+    const unpublished = await editor.agent.patch(`/api/posts/${created._id}/publish`);
+    expect(unpublished.body).toEqual({ _id: created._id, isPublished: false });
+
+    for (const agent of [anonymous(), reader.agent]) {
+      expect((await agent.get(`/api/posts/${created.slug}`)).status).toBe(404);
+      const list = await agent.get("/api/posts?search=Draft%20toggle%20zq");
+      expect(list.body.total).toBe(0);
+    }
+    expect((await editor.agent.get(`/api/posts/${created.slug}`)).status).toBe(200);
+    expect((await admin.agent.get("/api/posts?search=Draft%20toggle%20zq")).body.total).toBe(1);
+
+    const republished = await editor.agent.patch(`/api/posts/${created.slug}/publish`);
+    expect(republished.body.isPublished).toBe(true);
+    expect((await anonymous().get(`/api/posts/${created.slug}`)).status).toBe(200);
+  });
+
+  it("updates with JSON, keeping the slug and re-sanitising", async () => {
+    const { body: created } = await editor.agent.post("/api/posts", validPost({ title: "Before edit" }));
+    expect((await reader.agent.patch(`/api/posts/${created._id}`, validPost())).status).toBe(403);
+    const response = await admin.agent.patch(
+      `/api/posts/${created._id}`,
+      validPost({ title: "After edit", category: "Travel", type: "", content: "<p>new</p><script>x</script>" }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ title: "After edit", slug: created.slug, category: "Travel", type: "" });
+    expect(response.body.content).toBe("<p>new</p>");
+    const refused = await admin.agent.patch(`/api/posts/${created._id}`, validPost({ image: [] }));
+    expect(refused.body).toEqual({ message: "Please add an image" });
+    expect((await admin.agent.patch("/api/posts/no-such-post", validPost())).status).toBe(404);
+  });
+
+  it("deletes a post with its comments, likes, reviews and Read Later entries (staff only)", async () => {
+    const post = await insertPost(context.database.db, { categoryId: travel.id });
+    const user = await insertUser(context.database.db);
+    await context.database.db.insert(comments).values({ postId: post.id, userId: user.id, text: "hi" });
+    await context.database.db.insert(postLikes).values({ postId: post.id, userId: user.id });
+    await context.database.db.insert(reviews).values({ postId: post.id, userId: user.id, rating: 4 });
+    await context.database.db.insert(readLater).values({ postId: post.id, userId: user.id });
+
+    expect((await anonymous().delete(`/api/posts/${post.id}`)).status).toBe(401);
+    expect((await reader.agent.delete(`/api/posts/${post.id}`)).status).toBe(403);
+    const response = await editor.agent.delete(`/api/posts/${post.id}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: "Post deleted successfully" });
+    for (const table of [comments, postLikes, reviews, readLater]) {
+      expect(await context.database.db.select().from(table).where(eq(table.postId, post.id))).toHaveLength(0);
+    }
+    expect((await editor.agent.delete(`/api/posts/${post.id}`)).status).toBe(404);
+  });
+});
+
+describe("browsing and search", () => {
+  let culture: { id: string; name: string };
+  beforeAll(async () => {
+    culture = await insertCategory(context.database.db, "Culture Desk");
+    const opera = await insertType(context.database.db, culture.id, "Opera");
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    await insertPost(context.database.db, {
+      categoryId: culture.id,
+      typeId: opera.id,
+      title: "Bravo for Verdi",
+      createdAt: day(3),
+    });
+    await insertPost(context.database.db, { categoryId: culture.id, title: "alpine choirs sing", createdAt: day(2) });
+    await insertPost(context.database.db, {
+      categoryId: culture.id,
+      title: "Cellos at dawn",
+      content: "<p>The philharmonic rehearsed a symphony</p>",
+      createdAt: day(1),
+    });
+    await insertPost(context.database.db, { categoryId: culture.id, title: "Hidden draft", isPublished: false });
+  });
+
+  const titles = (body: { items: { title: string }[] }) => body.items.map((item) => item.title);
+
+  it("filters by category (name, any case) and sorts latest, oldest, a-z and z-a", async () => {
+    const base = "/api/posts?category=culture%20desk";
+    expect(titles((await anonymous().get(base)).body)).toEqual([
+      "Bravo for Verdi",
+      "alpine choirs sing",
+      "Cellos at dawn",
+    ]);
+    expect(titles((await anonymous().get(`${base}&sort=oldest`)).body)).toEqual([
+      "Cellos at dawn",
+      "alpine choirs sing",
+      "Bravo for Verdi",
+    ]);
+    expect(titles((await anonymous().get(`${base}&sort=a-z`)).body)).toEqual([
+      "alpine choirs sing",
+      "Bravo for Verdi",
+      "Cellos at dawn",
+    ]);
+    expect(titles((await anonymous().get(`${base}&sort=z-a`)).body)).toEqual([
+      "Cellos at dawn",
+      "Bravo for Verdi",
+      "alpine choirs sing",
+    ]);
+    expect(titles((await anonymous().get(`${base}&type=Opera`)).body)).toEqual(["Bravo for Verdi"]);
+    expect((await anonymous().get(`${base}&type=All`)).body.total).toBe(3);
+    expect((await anonymous().get("/api/posts?category=All&search=Cellos")).body.total).toBe(1);
+  });
+
+  it("searches title or category case-insensitively, and the content by full text", async () => {
+    expect(titles((await anonymous().get("/api/posts?search=VERDI")).body)).toEqual(["Bravo for Verdi"]);
+    expect((await anonymous().get("/api/posts?search=culture%20DESK")).body.total).toBe(3);
+    expect(titles((await anonymous().get("/api/posts?search=symphonies")).body)).toEqual(["Cellos at dawn"]);
+    expect((await anonymous().get("/api/posts?search=%25%27%22%3B--")).status).toBe(200);
+  });
+
+  it("paginates with defaults 1 and 9, caps the limit at 50, and answers an empty page past the end", async () => {
+    const first = await anonymous().get("/api/posts");
+    expect(first.body).toMatchObject({ page: 1, limit: 9 });
+    expect(first.body.items.length).toBeLessThanOrEqual(9);
+    expect((await anonymous().get("/api/posts?limit=500")).body.limit).toBe(50);
+    const past = await anonymous().get("/api/posts?page=999&category=Culture%20Desk");
+    expect(past.body).toMatchObject({ items: [], total: 3, page: 999 });
+    const nonsense = await anonymous().get("/api/posts?page=-2&limit=abc&sort=weird");
+    expect(nonsense.status).toBe(200);
+    expect(nonsense.body).toMatchObject({ page: 1, limit: 9 });
+  });
+
+  it("lists summaries without content, with the reader's own flags when logged in", async () => {
+    const anonymousItem = (await anonymous().get("/api/posts?category=Culture%20Desk")).body.items[0];
+    expect(Object.keys(anonymousItem).sort()).toEqual(
+      [
+        "_id",
+        "author",
+        "category",
+        "commentCount",
+        "createdAt",
+        "image",
+        "isPublished",
+        "likeCount",
+        "minuteRead",
+        "slug",
+        "title",
+        "type",
+        "views",
+      ].sort(),
+    );
+    await reader.agent.post("/api/users/addToWishlist", { postId: anonymousItem._id });
+    const mine = (await reader.agent.get("/api/posts?category=Culture%20Desk")).body.items[0];
+    expect(mine).toMatchObject({ _id: anonymousItem._id, inReadLater: true, likedByMe: false });
+  });
+});
+
+describe("views", () => {
+  it("counts one view per visitor per 30 minutes, skips bots, and writes daily stats", async () => {
+    const post = await insertPost(context.database.db, { categoryId: travel.id });
+    const browser = { "user-agent": "Mozilla/5.0 (Macintosh) Safari/605", "x-forwarded-for": "203.0.113.5" };
+    await anonymous().get(`/api/posts/${post.slug}`, browser);
+    await anonymous().get(`/api/posts/${post.slug}`, browser);
+    await anonymous().get(`/api/posts/${post.id}`, { ...browser, "x-forwarded-for": "203.0.113.6" });
+    await anonymous().get(`/api/posts/${post.id}`, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    await reader.agent.get(`/api/posts/${post.id}`, { "user-agent": "Mozilla/5.0 Firefox/140" });
+    await context.app.services.views.flush();
+
+    const [row] = await context.database.db.select({ views: posts.views }).from(posts).where(eq(posts.id, post.id));
+    expect(row?.views).toBe(3);
+    const stats = await context.database.db.select().from(postDailyStats).where(eq(postDailyStats.postId, post.id));
+    expect(stats).toEqual([expect.objectContaining({ views: 3, day: new Date().toISOString().slice(0, 10) })]);
+  });
+});

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Sends mail through SMTP_URL; without it, each mail is written to DATA_DIR/outbox as an
+ * .eml file (and logged), so password reset works on a laptop with no mail server.
+ */
+export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">, logger: Logger) {
+  const outboxDir = path.join(config.dataDir, "outbox");
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+  return {
+    outboxDir,
+    async sendMail(message: MailMessage): Promise<void> {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      if (config.smtpUrl) {
+        logger.info({ to: message.to, subject: message.subject }, "mail sent");
+        return;
+      }
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
+      await writeFile(file, (info as { message: Buffer }).message);
+      logger.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
+    },
+  };
+}
+
+export type MailService = ReturnType<typeof createMailService>;

@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "@broadsheet/domain";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import type { Database } from "../db/client";
+import { media } from "../db/schema";
+import { tooLarge, unsupportedMedia } from "../errors";
+
+export type ImageFormat = "jpeg" | "png" | "webp" | "gif";
+
+const FORMAT_NAMES: Record<ImageFormat, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP", gif: "GIF" };
+const MAX_STORED_WIDTH = 2000;
+const WEBP_QUALITY = 82;
+const STORED_MIME = "image/webp";
+const MEDIA_KEY = /^[0-9a-f]{64}$/;
+
+export interface UploadOptions {
+  uploaderId: string;
+  /** Narrows the accepted formats (profile photos: JPEG and PNG). */
+  allowedFormats?: ImageFormat[];
+  /** The refusal when the image is not one of allowedFormats; by default it names them. */
+  formatMessage?: string;
+}
+
+export interface UploadedImage {
+  url: string;
+  /** The SPEC's field name for the same URL; the client reads either. */
+  secure_url: string;
+  width: number;
+  height: number;
+  key: string;
+}
+
+export interface StoredMedia {
+  mime: string;
+  bytes: Buffer;
+  size: number;
+}
+
+function isImageFormat(format: string | undefined): format is ImageFormat {
+  return format !== undefined && Object.hasOwn(FORMAT_NAMES, format);
+}
+
+function describeAllowedFormats(formats: ImageFormat[]): string {
+  return `Only ${formats.map((format) => FORMAT_NAMES[format]).join(" or ")} images can be uploaded here`;
+}
+
+/*
+ * The header tells the format and size without decoding pixels, so oversized images are
+ * refused cheaply. No pixel limit here: sharp's own would turn a 413 into a decode error.
+ */
+async function readImageHeader(bytes: Buffer): Promise<{ format: ImageFormat; pixels: number }> {
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw unsupportedMedia(MEDIA_MESSAGES.unsupportedImage);
+    });
+  if (!isImageFormat(metadata.format)) throw unsupportedMedia(MEDIA_MESSAGES.unsupportedImage);
+  return { format: metadata.format, pixels: (metadata.width ?? 0) * (metadata.height ?? 0) };
+}
+
+/*
+ * Re-encoding drops whatever the file carried besides pixels (EXIF, GPS, scripts in
+ * comments): sharp writes no metadata unless asked. Only the first frame of an
+ * animation is kept.
+ */
+async function reencodeImage(bytes: Buffer) {
+  return sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS })
+    .rotate()
+    .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      // A valid header over broken pixel data.
+      throw unsupportedMedia(MEDIA_MESSAGES.unsupportedImage);
+    });
+}
+
+/** Images uploaded to the site, stored re-encoded as WebP in the database (DESIGN.md §8). */
+export function createMediaService(db: Database) {
+  return {
+    /** The format is read from the bytes, never from the file name or declared type. */
+    async uploadImage(bytes: Buffer, options: UploadOptions): Promise<UploadedImage> {
+      if (bytes.length > UPLOAD_MAX_BYTES) throw tooLarge(MEDIA_MESSAGES.tooManyBytes);
+      const { format, pixels } = await readImageHeader(bytes);
+      const { allowedFormats } = options;
+      if (allowedFormats && !allowedFormats.includes(format)) {
+        throw unsupportedMedia(options.formatMessage ?? describeAllowedFormats(allowedFormats));
+      }
+      if (pixels > UPLOAD_MAX_PIXELS) throw tooLarge(MEDIA_MESSAGES.tooManyPixels);
+
+      const { data, info } = await reencodeImage(bytes);
+      const key = createHash("sha256").update(data).digest("hex");
+      // Keyed by content, so the same image uploaded again is stored once.
+      await db
+        .insert(media)
+        .values({
+          key,
+          mime: STORED_MIME,
+          size: data.length,
+          width: info.width,
+          height: info.height,
+          bytes: data,
+          uploadedBy: options.uploaderId,
+        })
+        .onConflictDoNothing();
+      const url = `/media/${key}.webp`;
+      return { url, secure_url: url, width: info.width, height: info.height, key };
+    },
+
+    async getMedia(key: string): Promise<StoredMedia | null> {
+      if (!MEDIA_KEY.test(key)) return null;
+      const [row] = await db
+        .select({ mime: media.mime, bytes: media.bytes, size: media.size })
+        .from(media)
+        .where(eq(media.key, key))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

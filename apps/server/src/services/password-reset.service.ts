@@ -1,0 +1,65 @@
+import { ACCOUNT_MESSAGES } from "@broadsheet/domain";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { passwordResets } from "../db/schema";
+import { invalid } from "../errors";
+import type { MailService } from "./mail.service";
+import type { SessionsService } from "./sessions.service";
+import { createToken, hashToken } from "./tokens";
+import type { UsersService } from "./users.service";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export function createPasswordResetService(deps: {
+  db: Database;
+  users: UsersService;
+  sessions: SessionsService;
+  mail: MailService;
+  publicUrl: string;
+}) {
+  const { db, users, sessions, mail, publicUrl } = deps;
+  return {
+    /** Mails a single-use reset link when the account exists; callers answer the same either way. */
+    async requestReset(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user) return;
+      const token = createToken();
+      await db.insert(passwordResets).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${publicUrl}/reset/${token}`;
+      await mail.sendMail({
+        to: user.email,
+        subject: "Reset your Broadsheet password",
+        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Broadsheet account. To choose a new one, open this link within the next hour:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
+        html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone asked to reset the password of your Broadsheet account. To choose a new one, open this link within the next hour:</p><p><a href="${link}">Reset my password</a></p><p>If it was not you, ignore this mail: your password stays as it is.</p>`,
+      });
+    },
+
+    /** Spends the token (once, atomically), sets the password and ends every session of the user. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const [reset] = await db
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, hashToken(token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!reset) throw invalid(ACCOUNT_MESSAGES.resetTokenInvalid);
+      await users.setPassword(reset.userId, password);
+      await sessions.endUserSessions(reset.userId);
+    },
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

@@ -1,0 +1,111 @@
+import { isUuid } from "@broadsheet/domain";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { categories, postLikes, posts, readLater, types, users } from "../db/schema";
+
+/** The shape of a post in every list (no content): DESIGN.md §6. */
+export interface PostSummary {
+  _id: string;
+  slug: string;
+  title: string;
+  author: string;
+  createdAt: string;
+  category: string;
+  type: string;
+  image: string[];
+  views: number;
+  likeCount: number;
+  commentCount: number;
+  minuteRead: number;
+  isPublished: boolean;
+  likedByMe?: boolean;
+  inReadLater?: boolean;
+}
+
+/** Columns of a summary; the viewer's own flags only when someone is logged in. */
+export function summaryColumns(viewerId: string | undefined) {
+  return {
+    id: posts.id,
+    slug: posts.slug,
+    title: posts.title,
+    author: sql<string>`coalesce(${users.name}, 'Anonymous')`,
+    createdAt: posts.createdAt,
+    category: categories.name,
+    type: sql<string>`coalesce(${types.name}, '')`,
+    images: posts.images,
+    views: posts.views,
+    likeCount: posts.likeCount,
+    commentCount: posts.commentCount,
+    minuteRead: posts.minuteRead,
+    isPublished: posts.isPublished,
+    likedByMe: viewerId
+      ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`
+      : sql<null>`null`,
+    inReadLater: viewerId
+      ? sql<boolean>`exists (select 1 from ${readLater} where ${readLater.postId} = ${posts.id} and ${readLater.userId} = ${viewerId})`
+      : sql<null>`null`,
+  };
+}
+
+type SummaryRow = {
+  id: string;
+  slug: string;
+  title: string;
+  author: string;
+  createdAt: Date;
+  category: string;
+  type: string;
+  images: string[];
+  views: number;
+  likeCount: number;
+  commentCount: number;
+  minuteRead: number;
+  isPublished: boolean;
+  likedByMe: boolean | null;
+  inReadLater: boolean | null;
+};
+
+/** posts joined with what a summary names; callers add where/order/limit. */
+export function selectPostSummaries(db: Database, viewerId: string | undefined) {
+  return db
+    .select(summaryColumns(viewerId))
+    .from(posts)
+    .innerJoin(categories, eq(categories.id, posts.categoryId))
+    .leftJoin(types, eq(types.id, posts.typeId))
+    .leftJoin(users, eq(users.id, posts.authorId));
+}
+
+export function toPostSummary(row: SummaryRow): PostSummary {
+  const summary: PostSummary = {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    author: row.author,
+    createdAt: row.createdAt.toISOString(),
+    category: row.category,
+    type: row.type,
+    image: row.images,
+    views: Number(row.views),
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    minuteRead: row.minuteRead,
+    isPublished: row.isPublished,
+  };
+  if (row.likedByMe !== null) summary.likedByMe = Boolean(row.likedByMe);
+  if (row.inReadLater !== null) summary.inReadLater = Boolean(row.inReadLater);
+  return summary;
+}
+
+/** Matches a post by its id or its slug (SPEC.md: GET /api/posts/{id} takes either). */
+export function postIdOrSlug(idOrSlug: string): SQL {
+  return isUuid(idOrSlug) ? eq(posts.id, idOrSlug.toLowerCase()) : eq(posts.slug, idOrSlug);
+}
+
+/** Readers see published posts only; staff see drafts too. */
+export function visibleTo(isStaff: boolean): SQL | undefined {
+  return isStaff ? undefined : eq(posts.isPublished, true);
+}
+
+export function visiblePost(idOrSlug: string, isStaff: boolean): SQL | undefined {
+  return and(postIdOrSlug(idOrSlug), visibleTo(isStaff));
+}

@@ -1,0 +1,338 @@
+import {
+  buildSku,
+  isUuid,
+  minuteRead,
+  POST_MESSAGES,
+  type PostInput,
+  type PostSort,
+  slugify,
+} from "@broadsheet/domain";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { categories, comments, posts, reviews, types, users } from "../db/schema";
+import { invalid, notFound } from "../errors";
+import { sanitizeRichText } from "./html-sanitizer";
+import { isUniqueViolation } from "./pg-errors";
+import {
+  type PostSummary,
+  postIdOrSlug,
+  selectPostSummaries,
+  toPostSummary,
+  visiblePost,
+  visibleTo,
+} from "./post-summaries";
+import type { Page } from "./users.service";
+
+export interface Viewer {
+  id: string | undefined;
+  isStaff: boolean;
+}
+
+export interface PostListQuery {
+  search: string;
+  category: string;
+  type: string;
+  sort: PostSort;
+  page: number;
+  limit: number;
+}
+
+export interface CommentView {
+  _id: string;
+  text: string;
+  created: string;
+  postedBy: { _id: string | null; name: string };
+}
+
+export interface ReviewView {
+  _id: string;
+  rating: number;
+  text: string;
+  createdAt: string;
+  updatedAt: string;
+  user: { _id: string; name: string };
+}
+
+export interface PostDetail extends PostSummary {
+  content: string;
+  link: string;
+  sku: string;
+  categorySlug: string;
+  typeSlug: string;
+  publishedAt: string | null;
+  updatedAt: string;
+  shareCount: number;
+  comments: CommentView[];
+  reviews: { count: number; average: number; items: ReviewView[] };
+}
+
+const DETAIL_COMMENT_COUNT = 20;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export function createPostsService(db: Database) {
+  async function resolveCategory(reference: string) {
+    const [category] = await db
+      .select({ id: categories.id, name: categories.name, slug: categories.slug })
+      .from(categories)
+      .where(
+        isUuid(reference)
+          ? eq(categories.id, reference)
+          : or(eq(categories.slug, reference), sql`lower(${categories.name}) = ${reference.toLowerCase()}`),
+      )
+      .limit(1);
+    if (!category) throw notFound(POST_MESSAGES.categoryNotFound);
+    return category;
+  }
+
+  async function resolveType(reference: string, categoryId: string) {
+    if (!reference) return null;
+    const [type] = await db
+      .select({ id: types.id, categoryId: types.categoryId })
+      .from(types)
+      .where(
+        isUuid(reference)
+          ? eq(types.id, reference)
+          : or(eq(types.slug, reference), sql`lower(${types.name}) = ${reference.toLowerCase()}`),
+      )
+      .limit(1);
+    if (!type) throw notFound(POST_MESSAGES.typeNotFound);
+    if (type.categoryId !== categoryId) throw invalid(POST_MESSAGES.typeNotInCategory);
+    return type;
+  }
+
+  /** A slug from the title, suffixed -2, -3, … when taken. */
+  async function availableSlug(title: string, ownId?: string): Promise<string> {
+    const base = slugify(title);
+    const taken = await db
+      .select({ slug: posts.slug, id: posts.id })
+      .from(posts)
+      .where(or(eq(posts.slug, base), ilike(posts.slug, `${escapeLike(base)}-%`)));
+    const used = new Set(taken.filter((row) => row.id !== ownId).map((row) => row.slug));
+    if (!used.has(base)) return base;
+    for (let suffix = 2; ; suffix++) if (!used.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+  }
+
+  async function writeValues(input: PostInput) {
+    const category = await resolveCategory(input.category);
+    const type = await resolveType(input.type, category.id);
+    const content = sanitizeRichText(input.content);
+    return {
+      category,
+      values: {
+        title: input.title,
+        link: input.link,
+        content,
+        categoryId: category.id,
+        typeId: type?.id ?? null,
+        images: input.image,
+        minuteRead: minuteRead(content),
+      },
+    };
+  }
+
+  async function findPostId(idOrSlug: string, viewer: Viewer): Promise<string> {
+    const [post] = await db.select({ id: posts.id }).from(posts).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
+    if (!post) throw notFound(POST_MESSAGES.postNotFound);
+    return post.id;
+  }
+
+  async function getPost(idOrSlug: string, viewer: Viewer): Promise<PostDetail> {
+    const [row] = await selectPostSummaries(db, viewer.id).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
+    if (!row) throw notFound(POST_MESSAGES.postNotFound);
+    const [extra] = await db
+      .select({
+        content: posts.content,
+        link: posts.link,
+        sku: posts.sku,
+        publishedAt: posts.publishedAt,
+        updatedAt: posts.updatedAt,
+        shareCount: posts.shareCount,
+        categorySlug: categories.slug,
+        typeSlug: sql<string>`coalesce(${types.slug}, '')`,
+      })
+      .from(posts)
+      .innerJoin(categories, eq(categories.id, posts.categoryId))
+      .leftJoin(types, eq(types.id, posts.typeId))
+      .where(eq(posts.id, row.id));
+    const [commentRows, reviewRows] = await Promise.all([
+      db
+        .select({
+          id: comments.id,
+          text: comments.text,
+          createdAt: comments.createdAt,
+          userId: users.id,
+          name: users.name,
+        })
+        .from(comments)
+        .leftJoin(users, eq(users.id, comments.userId))
+        .where(eq(comments.postId, row.id))
+        .orderBy(desc(comments.createdAt), desc(comments.id))
+        .limit(DETAIL_COMMENT_COUNT),
+      db
+        .select({
+          id: reviews.id,
+          rating: reviews.rating,
+          text: reviews.text,
+          createdAt: reviews.createdAt,
+          updatedAt: reviews.updatedAt,
+          userId: users.id,
+          name: users.name,
+        })
+        .from(reviews)
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(eq(reviews.postId, row.id))
+        .orderBy(desc(reviews.createdAt)),
+    ]);
+    const ratingSum = reviewRows.reduce((sum, review) => sum + review.rating, 0);
+    return {
+      ...toPostSummary(row),
+      content: extra?.content ?? "",
+      link: extra?.link ?? "",
+      sku: extra?.sku ?? "",
+      categorySlug: extra?.categorySlug ?? "",
+      typeSlug: extra?.typeSlug ?? "",
+      publishedAt: extra?.publishedAt?.toISOString() ?? null,
+      updatedAt: (extra?.updatedAt ?? row.createdAt).toISOString(),
+      shareCount: extra?.shareCount ?? 0,
+      comments: commentRows.map((comment) => ({
+        _id: comment.id,
+        text: comment.text,
+        created: comment.createdAt.toISOString(),
+        postedBy: { _id: comment.userId, name: comment.name ?? "Anonymous" },
+      })),
+      reviews: {
+        count: reviewRows.length,
+        average: reviewRows.length ? Math.round((ratingSum / reviewRows.length) * 10) / 10 : 0,
+        items: reviewRows.map((review) => ({
+          _id: review.id,
+          rating: review.rating,
+          text: review.text,
+          createdAt: review.createdAt.toISOString(),
+          updatedAt: review.updatedAt.toISOString(),
+          user: { _id: review.userId, name: review.name },
+        })),
+      },
+    };
+  }
+
+  return {
+    resolveCategory,
+    findPostId,
+    getPost,
+
+    async createPost(input: PostInput, authorId: string, viewer: Viewer): Promise<PostDetail> {
+      const { category, values } = await writeValues(input);
+      const isPublished = input.isPublished ?? true;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const [created] = await db
+            .insert(posts)
+            .values({
+              ...values,
+              slug: await availableSlug(input.title),
+              sku: buildSku(category.name),
+              authorId,
+              isPublished,
+              publishedAt: isPublished ? new Date() : null,
+            })
+            .returning({ id: posts.id });
+          if (!created) throw new Error("insert returned no row");
+          return getPost(created.id, viewer);
+        } catch (error) {
+          // Two posts with the same title at the same moment: take the next suffix.
+          if (attempt < 3 && isUniqueViolation(error)) continue;
+          throw error;
+        }
+      }
+    },
+
+    /** The slug stays as it is: links already shared keep working. */
+    async updatePost(idOrSlug: string, input: PostInput, viewer: Viewer): Promise<PostDetail> {
+      const id = await findPostId(idOrSlug, viewer);
+      const { values } = await writeValues(input);
+      const published =
+        input.isPublished === undefined
+          ? {}
+          : {
+              isPublished: input.isPublished,
+              publishedAt: input.isPublished ? sql`coalesce(${posts.publishedAt}, now())` : posts.publishedAt,
+            };
+      await db
+        .update(posts)
+        .set({ ...values, ...published, updatedAt: new Date() })
+        .where(eq(posts.id, id));
+      return getPost(id, viewer);
+    },
+
+    /** Comments, likes, reviews, Read Later entries and stats go with it (ON DELETE CASCADE). */
+    async deletePost(idOrSlug: string): Promise<void> {
+      const deleted = await db.delete(posts).where(postIdOrSlug(idOrSlug)).returning({ id: posts.id });
+      if (deleted.length === 0) throw notFound(POST_MESSAGES.postNotFound);
+    },
+
+    async togglePublish(idOrSlug: string): Promise<{ _id: string; isPublished: boolean }> {
+      const [updated] = await db
+        .update(posts)
+        .set({
+          isPublished: sql`not ${posts.isPublished}`,
+          publishedAt: sql`case when ${posts.isPublished} then ${posts.publishedAt} else coalesce(${posts.publishedAt}, now()) end`,
+          updatedAt: new Date(),
+        })
+        .where(postIdOrSlug(idOrSlug))
+        .returning({ id: posts.id, isPublished: posts.isPublished });
+      if (!updated) throw notFound(POST_MESSAGES.postNotFound);
+      return { _id: updated.id, isPublished: updated.isPublished };
+    },
+
+    async listPosts(query: PostListQuery, viewer: Viewer): Promise<Page<PostSummary>> {
+      const conditions: (SQL | undefined)[] = [visibleTo(viewer.isStaff)];
+      const search = query.search.trim();
+      let rank: SQL | undefined;
+      if (search) {
+        const pattern = `%${escapeLike(search)}%`;
+        const tsQuery = sql`websearch_to_tsquery('english', ${search})`;
+        conditions.push(
+          or(ilike(posts.title, pattern), ilike(categories.name, pattern), sql`${posts.search} @@ ${tsQuery}`),
+        );
+        rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
+      }
+      if (query.category && query.category !== "All") {
+        conditions.push(
+          or(sql`lower(${categories.name}) = ${query.category.toLowerCase()}`, eq(categories.slug, query.category)),
+        );
+      }
+      if (query.type && query.type !== "All") {
+        conditions.push(or(sql`lower(${types.name}) = ${query.type.toLowerCase()}`, eq(types.slug, query.type)));
+      }
+      const where = and(...conditions);
+      const order: SQL[] = {
+        latest: [desc(posts.createdAt), desc(posts.id)],
+        oldest: [asc(posts.createdAt), asc(posts.id)],
+        "a-z": [sql`lower(${posts.title}) asc`, asc(posts.id)],
+        "z-a": [sql`lower(${posts.title}) desc`, desc(posts.id)],
+      }[query.sort];
+      // Best match first when searching, unless the reader chose an explicit order.
+      if (rank && query.sort === "latest") order.unshift(sql`${rank} desc`);
+
+      const [rows, [totalRow]] = await Promise.all([
+        selectPostSummaries(db, viewer.id)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db
+          .select({ total: count() })
+          .from(posts)
+          .innerJoin(categories, eq(categories.id, posts.categoryId))
+          .leftJoin(types, eq(types.id, posts.typeId))
+          .where(where),
+      ]);
+      return { items: rows.map(toPostSummary), total: totalRow?.total ?? 0, page: query.page, limit: query.limit };
+    },
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

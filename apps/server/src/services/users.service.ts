@@ -1,0 +1,198 @@
+import {
+  ACCOUNT_MESSAGES,
+  isUuid,
+  type LoginInput,
+  normalizeEmail,
+  type RegisterInput,
+  type Role,
+  type UpdateProfileInput,
+} from "@broadsheet/domain";
+import { count, desc, eq, ilike, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { users } from "../db/schema";
+import { conflict, invalid, notFound, unauthorized } from "../errors";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { isUniqueViolation } from "./pg-errors";
+import type { SessionUser } from "./sessions.service";
+
+/** A user as the API shows it: never the password hash. */
+export interface PublicUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  phone: string;
+  photo: string;
+  address: { address: string; state: string; country: string };
+  createdAt: string;
+}
+
+export function toPublicUser(user: SessionUser): PublicUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    phone: user.phone,
+    photo: user.photo,
+    address: { address: user.address, state: user.state, country: user.country },
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export function createUsersService(db: Database, options: { publicUrl: string }) {
+  async function findById(id: string): Promise<SessionUser> {
+    if (!isUuid(id)) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+    return user;
+  }
+
+  return {
+    findById,
+
+    async findByEmail(email: string): Promise<SessionUser | undefined> {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+        .limit(1);
+      return user;
+    },
+
+    async register(input: RegisterInput, role: Role = "user"): Promise<SessionUser> {
+      try {
+        const [user] = await db
+          .insert(users)
+          .values({
+            name: input.name,
+            email: normalizeEmail(input.email),
+            passwordHash: await hashPassword(input.password),
+            role,
+          })
+          .returning();
+        if (!user) throw new Error("insert returned no row");
+        return user;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    /** Checks e-mail and password; one message whichever was wrong, and the same time spent. */
+    async authenticate(input: LoginInput): Promise<SessionUser> {
+      const user = await this.findByEmail(input.email);
+      const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      if (!user || !valid) throw unauthorized(ACCOUNT_MESSAGES.wrongCredentials);
+      return user;
+    },
+
+    async listUsers(query: { search: string; page: number; limit: number }): Promise<Page<PublicUser>> {
+      const where = query.search ? ilike(users.email, `%${escapeLike(query.search.toLowerCase())}%`) : undefined;
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return { items: rows.map(toPublicUser), total: totalRow?.total ?? 0, page: query.page, limit: query.limit };
+    },
+
+    /** Changes a role; the last admin cannot be demoted, checked under a lock so two demotions cannot race. */
+    async updateRole(id: string, role: Role): Promise<SessionUser> {
+      if (!isUuid(id)) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ${users} where ${users.role} = 'admin' for update`);
+        const [target] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+        if (!target) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+        if (target.role === "admin" && role !== "admin") {
+          const [admins] = await tx.select({ total: count() }).from(users).where(eq(users.role, "admin"));
+          if ((admins?.total ?? 0) <= 1) throw conflict(ACCOUNT_MESSAGES.lastAdmin);
+        }
+        const [updated] = await tx
+          .update(users)
+          .set({ role, updatedAt: new Date() })
+          .where(eq(users.id, id))
+          .returning();
+        if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+        return updated;
+      });
+    },
+
+    async updateProfile(id: string, input: UpdateProfileInput): Promise<SessionUser> {
+      const [updated] = await db
+        .update(users)
+        .set({
+          name: input.name,
+          phone: input.phone,
+          address: input.address.address,
+          state: input.address.state,
+          country: input.address.country,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      return updated;
+    },
+
+    /** The photo must be an image this site serves (/media/…) or an https URL. */
+    async updatePhoto(id: string, photo: string): Promise<SessionUser> {
+      if (!isAcceptablePhotoUrl(photo, options.publicUrl)) throw invalid(ACCOUNT_MESSAGES.photoUrlInvalid);
+      const [updated] = await db
+        .update(users)
+        .set({ photo, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      return updated;
+    },
+
+    async setPassword(id: string, password: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
+
+    async checkPassword(user: SessionUser, password: string): Promise<boolean> {
+      return verifyPassword(user.passwordHash, password);
+    },
+
+    async countAdmins(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(users).where(eq(users.role, "admin"));
+      return row?.total ?? 0;
+    },
+  };
+}
+
+const MEDIA_PATH = /^\/media\/[a-f0-9]{64}\.(webp|png|jpe?g|gif)$/;
+
+function isAcceptablePhotoUrl(photo: string, publicUrl: string): boolean {
+  if (MEDIA_PATH.test(photo)) return true;
+  let url: URL;
+  try {
+    url = new URL(photo);
+  } catch {
+    return false;
+  }
+  if (url.origin === new URL(publicUrl).origin && MEDIA_PATH.test(url.pathname)) return true;
+  return url.protocol === "https:";
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

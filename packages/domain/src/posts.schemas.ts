@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { MAX_IMAGES_PER_POST } from "./limits";
+import { MESSAGES } from "./messages";
+
+export const POST_MESSAGES = {
+  titleRequired: "Please add a title",
+  titleTooLong: "Title must be at most 200 characters",
+  linkInvalid: "Link must be a URL starting with http:// or https://",
+  tooManyImages: `A post can have at most ${MAX_IMAGES_PER_POST} images`,
+  imageInvalid: "Images must be uploaded to this site or be https URLs",
+  typeNotInCategory: "The chosen type does not belong to the chosen category",
+  typeNotFound: "Type not found",
+  categoryNotFound: "Category not found",
+  postNotFound: "Post not found",
+  postDeleted: "Post deleted successfully",
+  contentTooLong: "Content is too long",
+} as const;
+
+/** http(s) URL check shared by post links and advert links. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const MEDIA_OR_HTTPS = /^(\/media\/[a-f0-9]{64}\.\w+|https:\/\/\S+)$/;
+
+export const ImageListSchema = z
+  .array(z.string().trim().regex(MEDIA_OR_HTTPS, POST_MESSAGES.imageInvalid), { error: MESSAGES.addImage })
+  .min(1, MESSAGES.addImage)
+  .max(MAX_IMAGES_PER_POST, POST_MESSAGES.tooManyImages);
+
+/** Create or update a post (SPEC.md §7 body: title, link, category, type, content, image). */
+export const PostInputSchema = z.object({
+  title: z
+    .string({ error: POST_MESSAGES.titleRequired })
+    .trim()
+    .min(1, POST_MESSAGES.titleRequired)
+    .max(200, POST_MESSAGES.titleTooLong),
+  link: z
+    .string()
+    .trim()
+    .optional()
+    .default("")
+    .refine((link) => link === "" || isHttpUrl(link), POST_MESSAGES.linkInvalid),
+  category: z.string({ error: MESSAGES.selectCategory }).trim().min(1, MESSAGES.selectCategory),
+  type: z.string().trim().optional().default(""),
+  content: z
+    .string()
+    .optional()
+    .default("")
+    .refine((html) => html.length <= 200_000, POST_MESSAGES.contentTooLong),
+  image: ImageListSchema,
+  isPublished: z.boolean().optional(),
+});
+export type PostInput = z.infer<typeof PostInputSchema>;

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { isValidEmail } from "./email";
+import { PASSWORD_MIN_LENGTH } from "./limits";
+import { MESSAGES } from "./messages";
+import { ROLES } from "./roles";
+
+/*
+ * Input shapes of the Users calls (SPEC.md §7). Checks run in the SPEC's order and only
+ * the first failure is reported, with the SPEC's exact message.
+ */
+const text = (message: string) => z.string({ error: message }).trim();
+/*
+ * Register and login read their fields leniently: anything that is not a string counts
+ * as missing, so the SPEC's "required" message applies rather than a type error.
+ */
+function readTextFields<const K extends string>(keys: readonly K[], trimmed: readonly K[]) {
+  return z.unknown().transform((raw) => {
+    const record = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+    const fields = {} as Record<K, string>;
+    for (const key of keys) {
+      const value = record[key];
+      fields[key] = typeof value !== "string" ? "" : trimmed.includes(key) ? value.trim() : value;
+    }
+    return fields;
+  });
+}
+
+export const RegisterInputSchema = readTextFields(["name", "email", "password"], ["name", "email"]).superRefine(
+  (input, ctx) => {
+    if (!input.name || !input.email || !input.password) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.allFieldsRequired });
+    } else if (input.password.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort });
+    } else if (!isValidEmail(input.email)) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail });
+    } else if (input.name.length > 100) {
+      ctx.addIssue({ code: "custom", message: "Name must be at most 100 characters" });
+    } else if (input.password.length > 200) {
+      ctx.addIssue({ code: "custom", message: "Password must be at most 200 characters" });
+    }
+  },
+);
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+export const LoginInputSchema = readTextFields(["email", "password"], ["email"]).superRefine((input, ctx) => {
+  if (!input.email || !input.password) {
+    ctx.addIssue({ code: "custom", message: MESSAGES.loginFieldsRequired });
+  } else if (!isValidEmail(input.email)) {
+    ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail });
+  }
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+const requiredField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(200, `${label} must be at most 200 characters`);
+
+export const UpdateProfileInputSchema = z.object({
+  name: requiredField("Name"),
+  phone: requiredField("Phone"),
+  address: z.object(
+    {
+      address: requiredField("Address"),
+      state: requiredField("State"),
+      country: requiredField("Country"),
+    },
+    { error: "Address is required" },
+  ),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
+
+export const UpdatePhotoInputSchema = z.object({
+  photo: text("Photo is required").min(1, "Photo is required").max(2000),
+});
+
+export const UpdateRoleInputSchema = z.object({
+  id: text("User id is required").min(1, "User id is required"),
+  role: z.enum(ROLES, { error: "Role must be user, editor or admin" }),
+});
+export type UpdateRoleInput = z.infer<typeof UpdateRoleInputSchema>;
+
+const newPassword = z
+  .string({ error: MESSAGES.allFieldsRequired })
+  .min(1, MESSAGES.allFieldsRequired)
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+  .max(200, "Password must be at most 200 characters");
+
+export const ChangePasswordInputSchema = z.object({
+  oldPassword: z.string({ error: MESSAGES.allFieldsRequired }).min(1, MESSAGES.allFieldsRequired),
+  password: newPassword,
+});
+
+export const ResetPasswordInputSchema = z.object({ password: newPassword });
+
+export const ForgotPasswordInputSchema = z.object({
+  email: text(MESSAGES.invalidEmail).refine(isValidEmail, MESSAGES.invalidEmail),
+});
+
+export const WishlistInputSchema = z.object({
+  postId: text("postId is required").min(1, "postId is required").max(200),
+});
