@@ -16,6 +16,7 @@ await build({
     main: "src/main.ts",
     "cli/migrate": "src/cli/migrate.ts",
     "cli/user-create": "src/cli/user-create.ts",
+    "cli/seed": "src/cli/seed.ts",
   },
   outdir: "dist",
   bundle: true,

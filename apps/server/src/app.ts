@@ -11,10 +11,16 @@ import { sameOrigin } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { sessionMiddleware } from "./http/middleware/session";
 import type { PageRenderer } from "./http/pages";
+import { advertsRoutes } from "./http/routes/adverts.routes";
+import { docsRoutes } from "./http/routes/docs.routes";
+import { engagementRoutes } from "./http/routes/engagement.routes";
+import { feedsRoutes } from "./http/routes/feeds.routes";
 import { healthRoutes } from "./http/routes/health.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
 import { pollsRoutes } from "./http/routes/polls.routes";
 import { postsRoutes } from "./http/routes/posts.routes";
+import { sharesRoutes } from "./http/routes/shares.routes";
+import { syndicationRoutes } from "./http/routes/syndication.routes";
 import { categoryRoutes, typeRoutes } from "./http/routes/taxonomy.routes";
 import { usersRoutes } from "./http/routes/users.routes";
 import type { Logger } from "./logger";
@@ -48,14 +54,21 @@ export function createApp(deps: AppDeps) {
   api.use(sessionMiddleware(services.sessions));
   api.route("/health", healthRoutes(services.health));
   api.route("/users", usersRoutes(services, config));
+  // Before postsRoutes, so /posts/icymi, /posts/hot, … are not taken for a post id.
+  api.route("/posts", feedsRoutes(services));
+  api.route("/posts", engagementRoutes(services, config));
   api.route("/posts", postsRoutes(services, config));
+  api.route("/shares", sharesRoutes(services, config));
   api.route("/media", mediaApiRoutes(services, config));
   api.route("/category", categoryRoutes(services));
   api.route("/type", typeRoutes(services));
   api.route("/votes", pollsRoutes(services));
+  api.route("/adverts", advertsRoutes(services));
+  api.route("/", docsRoutes());
   api.all("*", handleApiNotFound);
   app.route("/api", api);
   app.route("/media", mediaFileRoutes(services));
+  app.route("/", syndicationRoutes(services, config));
 
   const pages = deps.pages;
   if (pages) {

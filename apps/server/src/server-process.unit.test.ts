@@ -106,7 +106,16 @@ describe("the server process", () => {
       const child = run(USER_CREATE, { DATA_DIR: dataDir }, args);
       return { child, output: collect(child) };
     };
-    const made = create(["--email", "Chief@Example.com", "--name", "Chief", "--role", "admin", "--password", "s3cret-pass"]);
+    const made = create([
+      "--email",
+      "Chief@Example.com",
+      "--name",
+      "Chief",
+      "--role",
+      "admin",
+      "--password",
+      "s3cret-pass",
+    ]);
     expect(await exitOf(made.child), made.output()).toBe(0);
     expect(made.output()).toContain("Created chief@example.com with role admin");
     const reader = create(["--email", "reader@example.com", "--password", "reader-pass"]);

@@ -4,9 +4,11 @@ import { loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { loadBuiltPages, WEB_CLIENT_DIR } from "./http/pages";
 import { createLogger } from "./logger";
+import { hasAnyPost, printDemoAccounts, seedDemoContent } from "./seed/demo-seed";
 import { closeHttpServer, createHttpServer, listen } from "./server";
 
 const SHUTDOWN_TIMEOUT_MS = 8_000;
+const DEMO_POST_COUNT = 80;
 
 /** Starts the web server; `development` serves pages through Vite with HMR. */
 export async function startServer(development: boolean): Promise<void> {
@@ -28,6 +30,11 @@ export async function startServer(development: boolean): Promise<void> {
   const pages = dev ? { render: dev.render } : { render: await loadBuiltPages(), clientDir: WEB_CLIENT_DIR };
   const app = createApp({ config, database, logger, pages });
   const server = createHttpServer(app, dev?.middleware);
+
+  // An empty embedded database gets the demo magazine, so `npm start` shows a real site.
+  if (config.seedDemo && !(await hasAnyPost(database.db))) {
+    printDemoAccounts(await seedDemoContent(database.db, app.services, { posts: DEMO_POST_COUNT }));
+  }
 
   const port = await listen(server, config.port, config.host);
   logger.info(

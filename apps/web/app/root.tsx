@@ -14,12 +14,16 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/footer";
 import { NotFoundScreen } from "./components/not-found-screen";
+import { Toaster } from "./components/toaster";
 import { TopBar } from "./components/top-bar";
+import { callApi } from "./lib/api.server";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
+import type { SessionUser } from "./lib/session-user";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { site: context.site, now: new Date().toISOString() };
+  const session = await callApi<SessionUser>(context, "/api/users/getUser");
+  return { site: context.site, now: new Date().toISOString(), user: session.ok ? session.data : null };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -42,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        {data ? <TopBar now={data.now} /> : null}
+        {data ? <TopBar now={data.now} user={data.user} /> : null}
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>
@@ -57,7 +61,11 @@ export function Layout({ children }: { children: ReactNode }) {
 export const meta: Route.MetaFunction = () => [{ title: "Broadsheet" }];
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <Toaster>
+      <Outlet />
+    </Toaster>
+  );
 }
 
 export function ErrorBoundary() {

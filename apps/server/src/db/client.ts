@@ -59,6 +59,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   try {
     await db.execute(sql`select 1`);

@@ -1,7 +1,10 @@
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
+import { createAdvertsService } from "./adverts.service";
 import { createAuthService } from "./auth.service";
+import { createEngagementService } from "./engagement.service";
+import { createFeedsService } from "./feeds.service";
 import { createHealthService } from "./health.service";
 import { createMailService } from "./mail.service";
 import { createMediaService } from "./media.service";
@@ -11,6 +14,8 @@ import { createPostsService } from "./posts.service";
 import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./rate-limiter";
 import { createReadLaterService } from "./read-later.service";
 import { createSessionsService } from "./sessions.service";
+import { createSharesService } from "./shares.service";
+import { createSyndicationService } from "./syndication.service";
 import { createTaxonomyService } from "./taxonomy.service";
 import { createUsersService } from "./users.service";
 import { createViewCounter } from "./view-counter";
@@ -43,10 +48,15 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService({ users, sessions, passwordReset, rateLimiter }),
     readLater: createReadLaterService(db),
     posts: createPostsService(db),
+    engagement: createEngagementService(db),
+    feeds: createFeedsService(db),
+    shares: createSharesService(db),
     views,
     media: createMediaService(db),
     taxonomy: createTaxonomyService(db),
     polls: createPollsService(db),
+    adverts: createAdvertsService(db),
+    syndication: createSyndicationService(db),
     async close() {
       await views.close();
       await rateLimiter.store.close();

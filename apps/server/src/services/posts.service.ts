@@ -68,6 +68,37 @@ export interface PostDetail extends PostSummary {
 
 const DETAIL_COMMENT_COUNT = 20;
 
+/** A post's reviews as the detail shows them: count, average (one decimal), newest first. */
+export async function loadReviews(db: Database, postId: string): Promise<PostDetail["reviews"]> {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      text: reviews.text,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+      userId: users.id,
+      name: users.name,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.postId, postId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const ratingSum = rows.reduce((sum, review) => sum + review.rating, 0);
+  return {
+    count: rows.length,
+    average: rows.length ? Math.round((ratingSum / rows.length) * 10) / 10 : 0,
+    items: rows.map((review) => ({
+      _id: review.id,
+      rating: review.rating,
+      text: review.text,
+      createdAt: review.createdAt.toISOString(),
+      updatedAt: review.updatedAt.toISOString(),
+      user: { _id: review.userId, name: review.name },
+    })),
+  };
+}
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
@@ -171,22 +202,8 @@ export function createPostsService(db: Database) {
         .where(eq(comments.postId, row.id))
         .orderBy(desc(comments.createdAt), desc(comments.id))
         .limit(DETAIL_COMMENT_COUNT),
-      db
-        .select({
-          id: reviews.id,
-          rating: reviews.rating,
-          text: reviews.text,
-          createdAt: reviews.createdAt,
-          updatedAt: reviews.updatedAt,
-          userId: users.id,
-          name: users.name,
-        })
-        .from(reviews)
-        .innerJoin(users, eq(users.id, reviews.userId))
-        .where(eq(reviews.postId, row.id))
-        .orderBy(desc(reviews.createdAt)),
+      loadReviews(db, row.id),
     ]);
-    const ratingSum = reviewRows.reduce((sum, review) => sum + review.rating, 0);
     return {
       ...toPostSummary(row),
       content: extra?.content ?? "",
@@ -203,18 +220,7 @@ export function createPostsService(db: Database) {
         created: comment.createdAt.toISOString(),
         postedBy: { _id: comment.userId, name: comment.name ?? "Anonymous" },
       })),
-      reviews: {
-        count: reviewRows.length,
-        average: reviewRows.length ? Math.round((ratingSum / reviewRows.length) * 10) / 10 : 0,
-        items: reviewRows.map((review) => ({
-          _id: review.id,
-          rating: review.rating,
-          text: review.text,
-          createdAt: review.createdAt.toISOString(),
-          updatedAt: review.updatedAt.toISOString(),
-          user: { _id: review.userId, name: review.name },
-        })),
-      },
+      reviews: reviewRows,
     };
   }
 

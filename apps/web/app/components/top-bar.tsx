@@ -1,7 +1,8 @@
-import { FIXED_TOP_BAR_SCROLL_PX, formatTopBarDate } from "@broadsheet/domain";
+import { FIXED_TOP_BAR_SCROLL_PX, formatTopBarDate, isStaff } from "@broadsheet/domain";
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
+import { Form, Link, NavLink, useNavigate } from "react-router";
+import type { SessionUser } from "../lib/session-user";
 
 /** True once the page has scrolled past the SPEC's threshold, for the fixed top bar style. */
 function useScrolledPast(threshold: number): boolean {
@@ -15,7 +16,9 @@ function useScrolledPast(threshold: number): boolean {
   return past;
 }
 
-export function TopBar({ now }: { now: string }) {
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "text-brand-600" : "hover:text-brand-600");
+
+export function TopBar({ now, user }: { now: string; user: SessionUser | null }) {
   const fixed = useScrolledPast(FIXED_TOP_BAR_SCROLL_PX);
   const navigate = useNavigate();
 
@@ -29,9 +32,35 @@ export function TopBar({ now }: { now: string }) {
           Broadsheet
         </Link>
         <nav aria-label="Main" className="flex items-center gap-4 text-sm font-semibold">
-          <NavLink to="/" end className={({ isActive }) => (isActive ? "text-brand-600" : "hover:text-brand-600")}>
+          <NavLink to="/" end className={navClass}>
             Home
           </NavLink>
+          {user ? (
+            <>
+              <NavLink to="/profile" className={navClass}>
+                Profile
+              </NavLink>
+              {isStaff(user.role) ? (
+                <NavLink to="/admin/home" className={navClass}>
+                  Admin
+                </NavLink>
+              ) : null}
+              <Form method="post" action="/logout">
+                <button type="submit" className="font-semibold hover:text-brand-600">
+                  Logout
+                </button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <NavLink to="/login" className={navClass}>
+                Login
+              </NavLink>
+              <NavLink to="/register" className={navClass}>
+                Register
+              </NavLink>
+            </>
+          )}
         </nav>
         <time dateTime={now.slice(0, 10)} className="text-sm text-gray-600">
           {formatTopBarDate(now)}

@@ -15,7 +15,6 @@ let editor: Awaited<ReturnType<typeof signUp>>;
 let admin: Awaited<ReturnType<typeof signUp>>;
 let reader: Awaited<ReturnType<typeof signUp>>;
 let technology: { id: string; name: string; slug: string };
-let gadgets: { id: string; name: string; slug: string };
 let travel: { id: string; name: string };
 
 beforeAll(async () => {
@@ -23,7 +22,7 @@ beforeAll(async () => {
   admin = await signUp(context.app, { role: "admin" });
   reader = await signUp(context.app);
   technology = await insertCategory(context.database.db, "Technology");
-  gadgets = await insertType(context.database.db, technology.id, "Gadgets");
+  await insertType(context.database.db, technology.id, "Gadgets");
   travel = await insertCategory(context.database.db, "Travel");
 });
 

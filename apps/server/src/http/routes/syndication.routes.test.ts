@@ -1,0 +1,291 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertCategory, insertPost } from "../../testing/fixtures";
+import { TestAgent } from "../../testing/test-agent";
+import { useTestApp } from "../../testing/test-app";
+import { testDatabaseKind } from "../../testing/test-database";
+
+const context = useTestApp();
+const anonymous = () => new TestAgent(context.app);
+const BASE = "http://localhost:3000";
+
+/*
+ * A small strict XML reader, enough for RSS and sitemaps: one root element, balanced and
+ * properly nested tags, quoted attributes, no raw "<" or stray "&" in text, and only the
+ * predefined or numeric entities. It throws on anything else.
+ */
+interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlElement[];
+  text: string;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeText(raw: string, where: string): string {
+  if (raw.includes("<")) throw new Error(`raw "<" in ${where}`);
+  return raw.replace(/&([^;\s]*);?/g, (whole, name: string) => {
+    if (!whole.endsWith(";")) throw new Error(`unterminated entity "${whole}" in ${where}`);
+    if (name in ENTITIES) return ENTITIES[name] ?? "";
+    const numeric = /^#(\d+)$/.exec(name) ?? /^#x([0-9a-f]+)$/i.exec(name);
+    if (numeric?.[1]) return String.fromCodePoint(Number.parseInt(numeric[1], name[1] === "x" ? 16 : 10));
+    throw new Error(`unknown entity "${whole}" in ${where}`);
+  });
+}
+
+function parseXml(xml: string): XmlElement {
+  let rest = xml;
+  const declaration = /^<\?xml\s+version="1\.0"\s+encoding="UTF-8"\s*\?>\s*/.exec(rest);
+  if (!declaration) throw new Error("missing the XML declaration");
+  rest = rest.slice(declaration[0].length);
+
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  const NAME = "[A-Za-z_][\\w.:-]*";
+  const openTag = new RegExp(`^<(${NAME})((?:\\s+${NAME}\\s*=\\s*"[^"<]*")*)\\s*(/?)>`);
+  const closeTag = new RegExp(`^</(${NAME})\\s*>`);
+  const attribute = new RegExp(`(${NAME})\\s*=\\s*"([^"<]*)"`, "g");
+
+  while (rest.length > 0) {
+    if (rest.startsWith("</")) {
+      const match = closeTag.exec(rest);
+      if (!match) throw new Error(`bad closing tag near ${rest.slice(0, 40)}`);
+      const open = stack.pop();
+      if (!open || open.name !== match[1]) throw new Error(`</${match[1]}> closes <${open?.name ?? "nothing"}>`);
+      rest = rest.slice(match[0].length);
+    } else if (rest.startsWith("<")) {
+      const match = openTag.exec(rest);
+      if (!match?.[1]) throw new Error(`bad tag near ${rest.slice(0, 40)}`);
+      const element: XmlElement = { name: match[1], attributes: {}, children: [], text: "" };
+      for (const [, name, value] of (match[2] ?? "").matchAll(attribute)) {
+        if (!name || name in element.attributes) throw new Error(`duplicate attribute ${name}`);
+        element.attributes[name] = decodeText(value ?? "", `attribute ${name}`);
+      }
+      const parent = stack.at(-1);
+      if (parent) parent.children.push(element);
+      else if (root) throw new Error("more than one root element");
+      else root = element;
+      if (match[3] !== "/") stack.push(element);
+      rest = rest.slice(match[0].length);
+    } else {
+      const end = rest.indexOf("<");
+      const raw = end === -1 ? rest : rest.slice(0, end);
+      const parent = stack.at(-1);
+      if (!parent) {
+        if (raw.trim()) throw new Error("text outside the root element");
+      } else {
+        parent.text += decodeText(raw, `<${parent.name}>`);
+      }
+      rest = end === -1 ? "" : rest.slice(end);
+    }
+  }
+  if (stack.length > 0) throw new Error(`<${stack.at(-1)?.name}> is never closed`);
+  if (!root) throw new Error("no root element");
+  return root;
+}
+
+const childrenNamed = (element: XmlElement, name: string) => element.children.filter((child) => child.name === name);
+const textOf = (element: XmlElement, name: string) => childrenNamed(element, name)[0]?.text;
+
+describe("the strict XML reader used below", () => {
+  it.each([
+    ['<?xml version="1.0" encoding="UTF-8"?><a><b></a></b>'],
+    ['<?xml version="1.0" encoding="UTF-8"?><a>Tom & Jerry</a>'],
+    ['<?xml version="1.0" encoding="UTF-8"?><a>x</a><b/>'],
+    ['<?xml version="1.0" encoding="UTF-8"?><a x=1/>'],
+    ['<?xml version="1.0" encoding="UTF-8"?><a>&nbsp;</a>'],
+    ["<a></a>"],
+  ])("rejects %s", (xml) => {
+    expect(() => parseXml(xml)).toThrow();
+  });
+
+  it("accepts and decodes well-formed XML", () => {
+    const root = parseXml(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<a k="&quot;v&quot;"><b>1 &amp; 2 &lt; 3</b><c/></a>\n',
+    );
+    expect(root.attributes.k).toBe('"v"');
+    expect(textOf(root, "b")).toBe("1 & 2 < 3");
+  });
+});
+
+const FEED_POSTS = 55;
+let arts: { id: string; name: string };
+let tricky: { slug: string; title: string };
+let long: { slug: string };
+let draft: { slug: string };
+let newest: { slug: string };
+let oldest: { slug: string };
+
+beforeAll(async () => {
+  const db = context.database.db;
+  arts = await insertCategory(db, "Arts & Culture");
+  const base = Date.UTC(2024, 0, 1, 12, 0, 0);
+  const hour = 3_600_000;
+  tricky = await insertPost(db, {
+    title: `Tom & Jerry <live> "on stage" at O'Hare \u0001`,
+    slug: "tom-and-jerry-live",
+    categoryId: arts.id,
+    content: "<p>Cats &amp; mice <strong>meet</strong> at&nbsp;last.</p><script>alert('x')</script>",
+    publishedAt: new Date(base + 100 * hour),
+  });
+  long = await insertPost(db, {
+    slug: "a-long-read",
+    categoryId: arts.id,
+    content: `<p>${"word ".repeat(300)}</p>`,
+    publishedAt: new Date(base + 99 * hour),
+  });
+  draft = await insertPost(db, {
+    title: "Secret draft headline",
+    slug: "secret-draft-zz",
+    categoryId: arts.id,
+    isPublished: false,
+    publishedAt: null,
+  });
+  const bulk = [];
+  for (let index = 0; index < FEED_POSTS; index += 1) {
+    bulk.push(
+      await insertPost(db, {
+        slug: `bulk-${String(index).padStart(2, "0")}`,
+        categoryId: arts.id,
+        content: "<p>Bulk</p>",
+        publishedAt: new Date(base + index * hour),
+      }),
+    );
+  }
+  newest = tricky;
+  oldest = bulk[0] ?? tricky;
+});
+
+describe(`GET /rss.xml on ${testDatabaseKind()}`, () => {
+  it("answers well-formed RSS 2.0 with the channel", async () => {
+    const response = await anonymous().get("/rss.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    const rss = parseXml(response.body);
+    expect(rss.name).toBe("rss");
+    expect(rss.attributes.version).toBe("2.0");
+    const [channel] = childrenNamed(rss, "channel");
+    if (!channel) throw new Error("no channel");
+    expect(textOf(channel, "title")).toBe("Broadsheet");
+    expect(textOf(channel, "link")).toBe(BASE);
+    expect(textOf(channel, "description")).toEqual(expect.any(String));
+  });
+
+  it("lists the latest 50 published posts, newest first, never a draft", async () => {
+    const response = await anonymous().get("/rss.xml");
+    const channel = childrenNamed(parseXml(response.body), "channel")[0];
+    if (!channel) throw new Error("no channel");
+    const items = childrenNamed(channel, "item");
+    expect(items).toHaveLength(50);
+    const links = items.map((item) => textOf(item, "link"));
+    expect(links[0]).toBe(`${BASE}/page/${newest.slug}`);
+    expect(links).not.toContain(`${BASE}/page/${oldest.slug}`);
+    expect(response.body).not.toContain(draft.slug);
+    expect(response.body).not.toContain("Secret draft headline");
+    const times = items.map((item) => Date.parse(textOf(item, "pubDate") ?? ""));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it("gives each item its title, absolute link, permalink guid, RFC 822 date, excerpt and category", async () => {
+    const response = await anonymous().get("/rss.xml");
+    const channel = childrenNamed(parseXml(response.body), "channel")[0];
+    const item =
+      channel && childrenNamed(channel, "item").find((entry) => textOf(entry, "link")?.endsWith(tricky.slug));
+    if (!item) throw new Error("the tricky post is missing");
+    // Escaped in the XML, the same characters once parsed (the control character dropped).
+    expect(textOf(item, "title")).toBe(`Tom & Jerry <live> "on stage" at O'Hare `);
+    expect(response.body).toContain("Tom &amp; Jerry &lt;live&gt;");
+    expect(textOf(item, "link")).toBe(`${BASE}/page/${tricky.slug}`);
+    const guid = childrenNamed(item, "guid")[0];
+    expect(guid?.attributes.isPermaLink).toBe("true");
+    expect(guid?.text).toBe(`${BASE}/page/${tricky.slug}`);
+    expect(textOf(item, "pubDate")).toBe("Fri, 05 Jan 2024 16:00:00 GMT");
+    expect(textOf(item, "pubDate")).toMatch(
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+    );
+    expect(textOf(item, "description")).toBe("Cats & mice meet at last.");
+    expect(textOf(item, "category")).toBe("Arts & Culture");
+  });
+
+  it("cuts long descriptions to at most 200 characters of plain text", async () => {
+    const response = await anonymous().get("/rss.xml");
+    const channel = childrenNamed(parseXml(response.body), "channel")[0];
+    const item = channel && childrenNamed(channel, "item").find((entry) => textOf(entry, "link")?.endsWith(long.slug));
+    const description = item && textOf(item, "description");
+    expect(description).toMatch(/^word word .*…$/);
+    expect(description?.length).toBeLessThanOrEqual(200);
+    expect(description?.length).toBeGreaterThan(150);
+    for (const entry of channel?.children.filter((child) => child.name === "item") ?? []) {
+      expect((textOf(entry, "description") ?? "").length).toBeLessThanOrEqual(200);
+      expect(textOf(entry, "description")).not.toMatch(/[<>]/);
+    }
+  });
+});
+
+describe("GET /sitemap.xml", () => {
+  it("answers a well-formed urlset with the static pages, categories and every published post", async () => {
+    const response = await anonymous().get("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml; charset=utf-8$/);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    const urlset = parseXml(response.body);
+    expect(urlset.name).toBe("urlset");
+    expect(urlset.attributes.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    const urls = childrenNamed(urlset, "url");
+    const locs = urls.map((url) => textOf(url, "loc") ?? "");
+    for (const loc of locs) expect(loc.startsWith(`${BASE}/`)).toBe(true);
+    expect(locs).toEqual(
+      expect.arrayContaining([`${BASE}/`, `${BASE}/search`, `${BASE}/privacy-policy`, `${BASE}/terms`]),
+    );
+    expect(locs).toContain(`${BASE}/search?category=Arts%20%26%20Culture`);
+    expect(locs).toContain(`${BASE}/page/${oldest.slug}`);
+    expect(locs).toContain(`${BASE}/page/${tricky.slug}`);
+    expect(locs.filter((loc) => loc.includes("/page/"))).toHaveLength(FEED_POSTS + 2);
+    expect(response.body).not.toContain(draft.slug);
+    // No raw "&" anywhere: every one is an entity.
+    expect(response.body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+  });
+
+  it("gives posts a lastmod date", async () => {
+    const response = await anonymous().get("/sitemap.xml");
+    const post = childrenNamed(parseXml(response.body), "url").find((url) => textOf(url, "loc")?.endsWith(tricky.slug));
+    expect(textOf(post ?? ({} as XmlElement), "lastmod") ?? "").toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+  });
+
+  it("escapes an ampersand in a category URL as &amp;", async () => {
+    await insertCategory(context.database.db, "Q&A");
+    const response = await anonymous().get("/sitemap.xml");
+    expect(response.body).toContain(`<loc>${BASE}/search?category=Q%26A</loc>`);
+    parseXml(response.body);
+  });
+});
+
+describe("GET /robots.txt", () => {
+  it("allows everything but the admin area and the API, and names the sitemap", async () => {
+    const response = await anonymous().get("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    const lines = (response.body as string).split("\n").map((line) => line.trim());
+    expect(lines[0]).toBe("User-agent: *");
+    expect(lines).toContain("Allow: /");
+    expect(lines).toContain("Disallow: /admin");
+    expect(lines).toContain("Disallow: /api/");
+    expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    expect(lines.filter((line) => line.startsWith("Disallow:"))).toHaveLength(2);
+  });
+});
+
+describe("when PUBLIC_URL differs", () => {
+  const other = useTestApp({ env: { PUBLIC_URL: "https://news.example.org/" } });
+
+  it("builds every link from it", async () => {
+    const agent = new TestAgent(other.app);
+    expect((await agent.get("/robots.txt")).body).toContain("Sitemap: https://news.example.org/sitemap.xml");
+    const rss = parseXml((await agent.get("/rss.xml")).body);
+    expect(textOf(rss.children[0] ?? rss, "link")).toBe("https://news.example.org");
+    const sitemap = parseXml((await agent.get("/sitemap.xml")).body);
+    expect(textOf(sitemap.children[0] ?? sitemap, "loc")).toBe("https://news.example.org/");
+  });
+});

@@ -1,0 +1,109 @@
+import { ADVERT_MESSAGES, type AdvertInput, type AdvertPlacement, isAdvertPlacement, isUuid } from "@broadsheet/domain";
+import { count, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { adverts } from "../db/schema";
+import { notFound } from "../errors";
+import { sanitizeRichText } from "./html-sanitizer";
+import type { Page } from "./users.service";
+
+/** An advert as the API shows it: SPEC.md's `category` is the placement, `image` the image list. */
+export interface AdvertJson {
+  _id: string;
+  link: string;
+  category: AdvertPlacement;
+  content: string;
+  image: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdvertListQuery {
+  /** A placement name; "" or "All" lists every advert, anything else lists none. */
+  category: string;
+  page: number;
+  limit: number;
+}
+
+type AdvertRow = typeof adverts.$inferSelect;
+
+function toAdvertJson(row: AdvertRow): AdvertJson {
+  return {
+    _id: row.id,
+    link: row.link,
+    category: row.placement,
+    content: row.content,
+    image: row.images,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function advertNotFound() {
+  return notFound(ADVERT_MESSAGES.advertNotFound);
+}
+
+/** Only the advert's own fields reach the table; the editor's HTML is sanitised on write (DESIGN.md §8). */
+function advertFields(input: AdvertInput) {
+  return {
+    link: input.link,
+    placement: input.category,
+    content: sanitizeRichText(input.content),
+    images: input.image,
+  };
+}
+
+export function createAdvertsService(db: Database) {
+  return {
+    async createAdvert(input: AdvertInput): Promise<AdvertJson> {
+      const [row] = await db.insert(adverts).values(advertFields(input)).returning();
+      if (!row) throw new Error("insert returned no row");
+      return toAdvertJson(row);
+    },
+
+    /** Newest first, optionally one placement only. */
+    async listAdverts(query: AdvertListQuery): Promise<Page<AdvertJson>> {
+      const everything = query.category === "" || query.category === "All";
+      if (!everything && !isAdvertPlacement(query.category)) {
+        return { items: [], total: 0, page: query.page, limit: query.limit };
+      }
+      const where = everything ? undefined : eq(adverts.placement, query.category as AdvertPlacement);
+      const [rows, [totalRow]] = await Promise.all([
+        db
+          .select()
+          .from(adverts)
+          .where(where)
+          .orderBy(desc(adverts.createdAt), desc(adverts.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: count() }).from(adverts).where(where),
+      ]);
+      return { items: rows.map(toAdvertJson), total: totalRow?.total ?? 0, page: query.page, limit: query.limit };
+    },
+
+    async getAdvert(id: string): Promise<AdvertJson> {
+      if (!isUuid(id)) throw advertNotFound();
+      const [row] = await db.select().from(adverts).where(eq(adverts.id, id)).limit(1);
+      if (!row) throw advertNotFound();
+      return toAdvertJson(row);
+    },
+
+    async updateAdvert(id: string, input: AdvertInput): Promise<AdvertJson> {
+      if (!isUuid(id)) throw advertNotFound();
+      const [row] = await db
+        .update(adverts)
+        .set({ ...advertFields(input), updatedAt: new Date() })
+        .where(eq(adverts.id, id))
+        .returning();
+      if (!row) throw advertNotFound();
+      return toAdvertJson(row);
+    },
+
+    async deleteAdvert(id: string): Promise<void> {
+      if (!isUuid(id)) throw advertNotFound();
+      const deleted = await db.delete(adverts).where(eq(adverts.id, id)).returning({ id: adverts.id });
+      if (deleted.length === 0) throw advertNotFound();
+    },
+  };
+}
+
+export type AdvertsService = ReturnType<typeof createAdvertsService>;

@@ -1,0 +1,133 @@
+import { isUuid, POST_MESSAGES, WIDGET_SIZE } from "@broadsheet/domain";
+import { and, desc, eq, gt, gte, ne, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client";
+import { postDailyStats, posts } from "../db/schema";
+import { notFound } from "../errors";
+import { utcDay } from "./daily-stats";
+import { type PostSummary, selectPostSummaries, toPostSummary, visiblePost } from "./post-summaries";
+import type { Viewer } from "./posts.service";
+
+/*
+ * The Featured News widgets, Related, Up next and In Case You Missed It: each is one query
+ * over posts (plus a per-post aggregate of post_daily_stats for Trendy and Hot), at most
+ * WIDGET_SIZE published posts in the summary shape. Definitions: docs/decisions/004-feeds.md.
+ */
+
+const published = eq(posts.isPublished, true);
+/** When a post went out: published_at, or created_at for posts published before that column was set. */
+const publishedTime = sql`coalesce(${posts.publishedAt}, ${posts.createdAt})`;
+
+/** The post a Related / Up next list is relative to. */
+const source = alias(posts, "source");
+const sourcePublishedTime = sql`coalesce(${source.publishedAt}, ${source.createdAt})`;
+
+function sourceIs(idOrSlug: string, isStaff: boolean): SQL {
+  const match = isUuid(idOrSlug) ? eq(source.id, idOrSlug.toLowerCase()) : eq(source.slug, idOrSlug);
+  return isStaff ? match : (and(match, eq(source.isPublished, true)) as SQL);
+}
+
+export function createFeedsService(db: Database) {
+  /** Per post, the sum of `score` over the days from `since` (inclusive) to today. */
+  function recentScores(since: string, score: SQL) {
+    return db
+      .select({ postId: postDailyStats.postId, score: sql<number>`sum(${score})`.as("score") })
+      .from(postDailyStats)
+      .where(gte(postDailyStats.day, since))
+      .groupBy(postDailyStats.postId)
+      .as("recent");
+  }
+
+  /** An empty Related / Up next list: an empty answer if the post exists for the viewer, else 404. */
+  async function emptyUnlessMissing(idOrSlug: string, viewer: Viewer): Promise<PostSummary[]> {
+    const [post] = await db.select({ id: posts.id }).from(posts).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
+    if (!post) throw notFound(POST_MESSAGES.postNotFound);
+    return [];
+  }
+
+  return {
+    /** Most views ever; posts nobody has read are left out. */
+    async mostRead(viewerId: string | undefined): Promise<PostSummary[]> {
+      const rows = await selectPostSummaries(db, viewerId)
+        .where(and(published, gt(posts.views, 0)))
+        .orderBy(desc(posts.views), desc(publishedTime), desc(posts.id))
+        .limit(WIDGET_SIZE);
+      return rows.map(toPostSummary);
+    },
+
+    /** Most views over the last 7 days (today and the 6 before, UTC). */
+    async trendy(viewerId: string | undefined): Promise<PostSummary[]> {
+      const recent = recentScores(utcDay(-6), sql`${postDailyStats.views}`);
+      const rows = await selectPostSummaries(db, viewerId)
+        .innerJoin(recent, eq(recent.postId, posts.id))
+        .where(and(published, gt(posts.views, 0), sql`${recent.score} > 0`))
+        .orderBy(desc(recent.score), desc(posts.views), desc(publishedTime), desc(posts.id))
+        .limit(WIDGET_SIZE);
+      return rows.map(toPostSummary);
+    },
+
+    /** Most likes + comments + shares over the last 48 hours, counted by day: today and yesterday (UTC). */
+    async hot(viewerId: string | undefined): Promise<PostSummary[]> {
+      const recent = recentScores(
+        utcDay(-1),
+        sql`${postDailyStats.likes} + ${postDailyStats.comments} + ${postDailyStats.shares}`,
+      );
+      const rows = await selectPostSummaries(db, viewerId)
+        .innerJoin(recent, eq(recent.postId, posts.id))
+        .where(and(published, gt(posts.views, 0), sql`${recent.score} > 0`))
+        .orderBy(desc(recent.score), desc(posts.views), desc(publishedTime), desc(posts.id))
+        .limit(WIDGET_SIZE);
+      return rows.map(toPostSummary);
+    },
+
+    /** Same type first, then the rest of the same category; newest first within each; never the post itself. */
+    async related(idOrSlug: string, viewer: Viewer): Promise<PostSummary[]> {
+      const sameType = sql`(${posts.typeId} is not null and ${posts.typeId} = ${source.typeId})`;
+      const rows = await selectPostSummaries(db, viewer.id)
+        .innerJoin(source, sourceIs(idOrSlug, viewer.isStaff))
+        .where(
+          and(
+            published,
+            ne(posts.id, source.id),
+            or(eq(posts.categoryId, source.categoryId), eq(posts.typeId, source.typeId)),
+          ),
+        )
+        .orderBy(sql`case when ${sameType} then 0 else 1 end`, desc(publishedTime), desc(posts.id))
+        .limit(WIDGET_SIZE);
+      return rows.length ? rows.map(toPostSummary) : emptyUnlessMissing(idOrSlug, viewer);
+    },
+
+    /** Posts of its category published after it (oldest of those first), then the newest of all others. */
+    async upNext(idOrSlug: string, viewer: Viewer): Promise<PostSummary[]> {
+      const after = sql`(${posts.categoryId} = ${source.categoryId} and ${publishedTime} > ${sourcePublishedTime})`;
+      const rows = await selectPostSummaries(db, viewer.id)
+        .innerJoin(source, sourceIs(idOrSlug, viewer.isStaff))
+        .where(and(published, ne(posts.id, source.id)))
+        .orderBy(
+          sql`case when ${after} then 0 else 1 end`,
+          sql`case when ${after} then ${publishedTime} end asc nulls last`,
+          desc(publishedTime),
+          desc(posts.id),
+        )
+        .limit(WIDGET_SIZE);
+      return rows.length ? rows.map(toPostSummary) : emptyUnlessMissing(idOrSlug, viewer);
+    },
+
+    /** In Case You Missed It: the most viewed posts that went out between 30 and 2 days ago. */
+    async icymi(viewerId: string | undefined): Promise<PostSummary[]> {
+      const rows = await selectPostSummaries(db, viewerId)
+        .where(
+          and(
+            published,
+            sql`${publishedTime} <= now() - interval '2 days'`,
+            sql`${publishedTime} >= now() - interval '30 days'`,
+          ),
+        )
+        .orderBy(desc(posts.views), desc(publishedTime), desc(posts.id))
+        .limit(WIDGET_SIZE);
+      return rows.map(toPostSummary);
+    },
+  };
+}
+
+export type FeedsService = ReturnType<typeof createFeedsService>;

@@ -1,0 +1,13 @@
+import { redirect } from "react-router";
+import { callApi, cookieHeaders } from "../lib/api.server";
+import type { Route } from "./+types/logout";
+
+// SPEC.md §2: after logout the reader lands on /login.
+export async function action({ context }: Route.ActionArgs) {
+  const result = await callApi(context, "/api/users/logout", { method: "POST" });
+  return redirect("/login", { headers: cookieHeaders(result) });
+}
+
+export async function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { ADVERT_PLACEMENTS, type AdvertPlacement, MAX_IMAGES_PER_POST } from "./limits";
+import { MESSAGES } from "./messages";
+import { ImageListSchema, isHttpUrl, POST_MESSAGES } from "./posts.schemas";
+
+export const ADVERT_PAGE_SIZE = 10;
+export const ADVERT_CONTENT_MAX_LENGTH = 50_000;
+
+/** Messages of the adverts calls; SPEC.md §8 gives the success texts ("Add … Successful"). */
+export const ADVERT_MESSAGES = {
+  placementRequired: "Please choose a placement: Advert Top, Advert Main or Advert Main2",
+  linkInvalid: POST_MESSAGES.linkInvalid,
+  contentTooLong: "Content is too long",
+  tooManyImages: `An advert can have at most ${MAX_IMAGES_PER_POST} images`,
+  advertNotFound: "Advert not found",
+  advertCreated: "Add created Successful",
+  advertUpdated: "Add updated Successful",
+  advertDeleted: "Add deleted successfully",
+} as const;
+
+export function isAdvertPlacement(value: unknown): value is AdvertPlacement {
+  return typeof value === "string" && (ADVERT_PLACEMENTS as readonly string[]).includes(value);
+}
+
+/** 1 to 5 images, each uploaded to this site or an https URL (the post rule, SPEC.md §5). */
+export const AdvertImageListSchema = z
+  .array(ImageListSchema.element, { error: MESSAGES.addImage })
+  .min(1, MESSAGES.addImage)
+  .max(MAX_IMAGES_PER_POST, ADVERT_MESSAGES.tooManyImages);
+
+/**
+ * Create or update an advert (SPEC.md §3: link, category, content, image). `category` is
+ * the placement; at least one image is required (SPEC.md §5).
+ */
+export const AdvertInputSchema = z.object({
+  link: z
+    .string({ error: ADVERT_MESSAGES.linkInvalid })
+    .trim()
+    .max(2000, ADVERT_MESSAGES.linkInvalid)
+    .optional()
+    .default("")
+    .refine((link) => link === "" || isHttpUrl(link), ADVERT_MESSAGES.linkInvalid),
+  category: z.enum(ADVERT_PLACEMENTS, { error: ADVERT_MESSAGES.placementRequired }),
+  content: z
+    .string()
+    .optional()
+    .default("")
+    .refine((html) => html.length <= ADVERT_CONTENT_MAX_LENGTH, ADVERT_MESSAGES.contentTooLong),
+  image: AdvertImageListSchema,
+});
+export type AdvertInput = z.infer<typeof AdvertInputSchema>;
