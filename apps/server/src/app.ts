@@ -11,6 +11,7 @@ import { sameOrigin } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { sessionMiddleware } from "./http/middleware/session";
 import type { PageRenderer } from "./http/pages";
+import { adminRoutes } from "./http/routes/admin.routes";
 import { advertsRoutes } from "./http/routes/adverts.routes";
 import { docsRoutes } from "./http/routes/docs.routes";
 import { engagementRoutes } from "./http/routes/engagement.routes";
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
   api.use(sessionMiddleware(services.sessions));
   api.route("/health", healthRoutes(services.health));
   api.route("/users", usersRoutes(services, config));
+  api.route("/admin", adminRoutes(services));
   // Before postsRoutes, so /posts/icymi, /posts/hot, … are not taken for a post id.
   api.route("/posts", feedsRoutes(services));
   api.route("/posts", engagementRoutes(services, config));

@@ -46,7 +46,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 async function startServer(dataDir: string): Promise<Started> {
   const child = run(MAIN, { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
   const output = collect(child);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     const match = output().match(/listening on port (\d+)/);
     if (match) return { child, port: Number(match[1]), output };
@@ -60,7 +60,8 @@ afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
-describe("the server process", () => {
+// Each test starts real processes (PGlite initdb, argon2): generous time on a busy 2-core machine.
+describe("the server process", { timeout: 120_000 }, () => {
   it("is built (npm test builds it)", () => {
     expect(existsSync(MAIN), `${MAIN} is missing: run npm run build`).toBe(true);
   });

@@ -52,3 +52,31 @@ export const MEDIA_MESSAGES = {
   malformedUpload: "The upload could not be read. Please try again.",
   notFound: "Image not found",
 } as const;
+
+/** Success toasts of SPEC.md §8, shown by the browser after the API call succeeds. */
+export const SUCCESS_MESSAGES = {
+  registration: "Registration Successful",
+  login: "Login Successfully",
+  userUpdated: "User updated successfully",
+  roleUpdated: "User role updated successfully",
+  photoUpdated: "User Photo updated",
+  imageUploaded: "Image uploaded successfully",
+  postCreated: "Post created Successful",
+  postUpdated: "Post updated Successful",
+  postDeleted: "Post deleted successfully",
+  advertCreated: "Add created Successful",
+  advertUpdated: "Add updated Successful",
+  advertDeleted: "Add deleted successfully",
+  voteCreated: "Vote created Successful",
+  voteDeleted: "Vote deleted successfully",
+  categoryCreated: "Category created Successful",
+  typeCreated: "Post Type created Successful",
+} as const;
+
+/** Fixed texts of the Read Later screen (SPEC.md §2). */
+export const READ_LATER_TEXTS = {
+  heading: "My Read Later",
+  empty: "No post found in your read later.",
+  remove: "Remove From Read Later",
+  add: "Add To Read Later",
+} as const;

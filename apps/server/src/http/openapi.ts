@@ -359,6 +359,18 @@ const PATHS: Record<string, PathSpec> = {
     },
   },
 
+  // Admin
+  "/api/admin/stats": {
+    get: {
+      tag: "Admin",
+      summary:
+        "Dashboard figures: post and user counts, views per day (30 days), top posts of the week, shares by platform, latest comments",
+      access: "staff",
+      ok: { "200": answer("The dashboard figures", { type: "object" }) },
+      errors: ["401", "403"],
+    },
+  },
+
   // Users
   "/api/users/register": {
     post: {
@@ -989,6 +1001,7 @@ const PATHS: Record<string, PathSpec> = {
 
 const TAGS = [
   { name: "Health", description: "Is the server up" },
+  { name: "Admin", description: "Figures for the admin area" },
   { name: "Users", description: "Accounts, sessions, profile, roles, Read Later" },
   { name: "Posts", description: "News posts" },
   { name: "Feeds", description: "Home page and post page lists" },

@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { createAdvertsService } from "./adverts.service";
+import { createAnalyticsService } from "./analytics.service";
 import { createAuthService } from "./auth.service";
 import { createEngagementService } from "./engagement.service";
 import { createFeedsService } from "./feeds.service";
@@ -40,6 +41,7 @@ export function createServices(deps: ServiceDeps) {
   const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl });
   return {
     health: createHealthService(database),
+    analytics: createAnalyticsService(db),
     rateLimiter,
     mail,
     sessions,

@@ -29,6 +29,7 @@ type Document = {
 /** Every endpoint under /api, by the route files (users, posts, engagement, feeds, …). */
 const ENDPOINTS: [string, string][] = [
   ["get", "/api/health"],
+  ["get", "/api/admin/stats"],
   ["post", "/api/users/register"],
   ["post", "/api/users/login"],
   ["get", "/api/users/logout"],
