@@ -12,7 +12,8 @@ const databaseProject = (kind: "pglite" | "postgres"): TestProjectInlineConfigur
   test: {
     name: kind,
     include: serverTests,
-    exclude: ["**/*.unit.test.ts", "**/node_modules/**"],
+    // *.postgres.test.ts need a PostgreSQL server (several instances on one database).
+    exclude: ["**/*.unit.test.ts", "**/node_modules/**", ...(kind === "pglite" ? ["**/*.postgres.test.ts"] : [])],
     env: { TEST_DB_KIND: kind },
     globalSetup: ["apps/server/src/testing/global-setup.ts"],
     testTimeout: 30_000,

@@ -5,7 +5,9 @@ import { compress } from "hono/compress";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { AppEnv } from "./http/app-env";
+import { invalidatePagesOnContentWrite } from "./http/middleware/content-writes";
 import { handleApiNotFound, handleError } from "./http/middleware/error-handler";
+import { publicPageCache } from "./http/middleware/page-cache";
 import { INTERNAL_REQUEST_HEADER, requestContext } from "./http/middleware/request-context";
 import { sameOrigin } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
@@ -42,16 +44,21 @@ export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
   const app = new Hono<AppEnv>();
 
+  const services = createServices({ config, database, logger });
+
   app.use(requestContext(logger));
+  // Outside the page cache, so the cache keeps uncompressed pages (it serves its own gzip).
+  app.use(compress());
+  // Outside securityHeaders, so a cached page keeps the CSP (and nonce) it was rendered with.
+  app.use(publicPageCache(services.publicPages));
   // Registered before securityHeaders so its cross-origin CORP is set last and wins.
   app.use("/media/*", allowCrossOriginEmbedding());
   app.use(securityHeaders({ development: config.env === "development" }));
-  app.use(compress());
   app.onError(handleError);
 
-  const services = createServices({ config, database, logger });
   const api = new Hono<AppEnv>();
   api.use(sameOrigin(config.publicUrl));
+  api.use(invalidatePagesOnContentWrite(services.publicPages));
   api.use(sessionMiddleware(services.sessions));
   api.route("/health", healthRoutes(services.health));
   api.route("/users", usersRoutes(services, config));

@@ -12,6 +12,7 @@ import { createMediaService } from "./media.service";
 import { createPasswordResetService } from "./password-reset.service";
 import { createPollsService } from "./polls.service";
 import { createPostsService } from "./posts.service";
+import { createPublicPagesService } from "./public-pages.service";
 import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./rate-limiter";
 import { createReadLaterService } from "./read-later.service";
 import { createSessionsService } from "./sessions.service";
@@ -38,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
   const sessions = createSessionsService(db);
   const users = createUsersService(db, { publicUrl: config.publicUrl });
   const views = createViewCounter(db, logger);
+  const publicPages = createPublicPagesService(config, logger);
   const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl });
   return {
     health: createHealthService(database),
@@ -54,6 +56,7 @@ export function createServices(deps: ServiceDeps) {
     feeds: createFeedsService(db),
     shares: createSharesService(db),
     views,
+    publicPages,
     media: createMediaService(db),
     taxonomy: createTaxonomyService(db),
     polls: createPollsService(db),
@@ -61,6 +64,7 @@ export function createServices(deps: ServiceDeps) {
     syndication: createSyndicationService(db),
     async close() {
       await views.close();
+      await publicPages.close();
       await rateLimiter.store.close();
     },
   };

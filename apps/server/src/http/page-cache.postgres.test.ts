@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { openDatabase } from "../db/client";
+import { createLogger } from "../logger";
+import { insertCategory } from "../testing/fixtures";
+import { signUp } from "../testing/test-agent";
+import { testConfig, useTestApp } from "../testing/test-app";
+import { loadBuiltPages } from "./pages";
+
+/* Runs only in the PostgreSQL project: two instances sharing one database. */
+const context = useTestApp();
+const IMAGE = `/media/${"d".repeat(64)}.webp`;
+
+describe("page cache across instances sharing PostgreSQL", () => {
+  it("a write on one instance clears the other's cached pages (LISTEN/NOTIFY)", async () => {
+    const url = context.database.url as string;
+    const config = testConfig({ DATABASE_URL: url });
+    const render = await loadBuiltPages();
+    const otherDatabase = await openDatabase({ dataDir: "", databaseUrl: url });
+    const writer = createApp({ config, database: context.database, logger: createLogger(config), pages: { render } });
+    const reader = createApp({ config, database: otherDatabase, logger: createLogger(config), pages: { render } });
+    try {
+      await Promise.all([writer.services.publicPages.ready, reader.services.publicPages.ready]);
+      const editor = await signUp(writer, { role: "editor" });
+      const category = await insertCategory(context.database.db, "Shared Desk");
+      const page = "/search?category=Shared%20Desk";
+      await reader.request(page);
+      expect((await reader.request(page)).headers.get("x-cache")).toBe("HIT");
+
+      const created = await editor.agent.post("/api/posts", {
+        title: "Seen everywhere",
+        category: category.slug,
+        image: [IMAGE],
+      });
+      expect(created.status).toBe(201);
+      let html = "";
+      for (let attempt = 0; attempt < 100 && !html.includes("Seen everywhere"); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        html = await (await reader.request(page)).text();
+      }
+      expect(html).toContain("Seen everywhere");
+    } finally {
+      await reader.services.close();
+      await writer.services.close();
+      await otherDatabase.close();
+    }
+  });
+});

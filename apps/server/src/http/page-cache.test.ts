@@ -1,0 +1,103 @@
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { insertCategory } from "../testing/fixtures";
+import { signUp } from "../testing/test-agent";
+import { useTestApp } from "../testing/test-app";
+import { testDatabaseKind } from "../testing/test-database";
+
+const context = useTestApp({ pages: true });
+const IMAGE = `/media/${"c".repeat(64)}.webp`;
+
+async function createPost(title: string) {
+  const editor = await signUp(context.app, { role: "editor" });
+  const category = await insertCategory(context.database.db, `Desk ${Math.random().toString(36).slice(2, 8)}`);
+  const response = await editor.agent.post("/api/posts", { title, category: category.slug, image: [IMAGE] });
+  expect(response.status).toBe(201);
+  return { editor, post: response.body as { _id: string; slug: string; categorySlug: string } };
+}
+
+const get = (path: string, headers: Record<string, string> = {}) => context.app.request(path, { headers });
+
+describe(`page cache for anonymous readers on ${testDatabaseKind()}`, () => {
+  it("serves the second anonymous request from memory with CDN-friendly headers and an ETag", async () => {
+    const first = await get("/search?cache-test=1");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const second = await get("/search?cache-test=1");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    const etag = second.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(await second.text()).toBe(await first.text());
+
+    const revalidated = await get("/search?cache-test=1", { "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+  });
+
+  it("keeps the CSP nonce of the cached HTML in its header", async () => {
+    await get("/?nonce-test=1");
+    const cached = await get("/?nonce-test=1");
+    const nonce = cached.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await cached.text()).toContain(`nonce="${nonce}"`);
+  });
+
+  it("serves gzip to clients that accept it", async () => {
+    await get("/?gzip-test=1");
+    const response = await get("/?gzip-test=1", { "accept-encoding": "gzip, br" });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const html = gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8");
+    expect(html).toContain("<!DOCTYPE html>");
+  });
+
+  it("never caches pages for logged-in readers, and never caches 404s", async () => {
+    const { agent } = await signUp(context.app);
+    for (let i = 0; i < 2; i++) {
+      const response = await context.app.request("/?personal=1", { headers: { cookie: agent.cookie ?? "" } });
+      expect(response.headers.get("x-cache")).toBeNull();
+      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+      expect(await response.text()).toContain("Logout");
+    }
+    await get("/no-such-page-cache");
+    const missing = await get("/no-such-page-cache");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("x-cache")).toBeNull();
+  });
+
+  it("shows an edit, an unpublish and a delete to the very next anonymous request", async () => {
+    const { editor, post } = await createPost("Original headline");
+    await get(`/search?search=Original%20headline`);
+    expect((await get(`/search?search=Original%20headline`)).headers.get("x-cache")).toBe("HIT");
+
+    const edited = await editor.agent.patch(`/api/posts/${post._id}`, {
+      title: "Corrected headline",
+      category: post.categorySlug,
+      image: [IMAGE],
+    });
+    expect(edited.status).toBe(200);
+    const oldSearch = await get(`/search?search=Original%20headline`);
+    expect(oldSearch.headers.get("x-cache")).toBe("MISS");
+    expect(await (await get(`/search?search=Corrected%20headline`)).text()).toContain("Corrected headline");
+
+    await get(`/search?search=headline`);
+    expect((await get(`/search?search=headline`)).headers.get("x-cache")).toBe("HIT");
+    await editor.agent.patch(`/api/posts/${post._id}/publish`);
+    const afterUnpublish = await get(`/search?search=headline`);
+    expect(afterUnpublish.headers.get("x-cache")).toBe("MISS");
+    expect(await afterUnpublish.text()).not.toContain("Corrected headline");
+
+    await editor.agent.patch(`/api/posts/${post._id}/publish`);
+    await get(`/search?search=headline`);
+    await editor.agent.delete(`/api/posts/${post._id}`);
+    expect(await (await get(`/search?search=headline`)).text()).not.toContain("Corrected headline");
+  });
+
+  it("does not clear the cache for a reader's like", async () => {
+    const { post } = await createPost("Likeable story");
+    const reader = await signUp(context.app);
+    await get("/?like-test=1");
+    await reader.agent.put(`/api/posts/addLike/${post._id}`);
+    expect((await get("/?like-test=1")).headers.get("x-cache")).toBe("HIT");
+  });
+});
