@@ -13,7 +13,9 @@ if (!existsSync(CHROMIUM)) {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-e2e-")), "data");
+// Workers load this file again: they reuse the runner's folder (specs read mail from its outbox).
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-e2e-")), "data");
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: "e2e",
@@ -39,7 +41,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node apps/server/dist/main.js",
+    // An admin for specs that create content (the CLI exits before the server takes the data-dir lock).
+    command:
+      'node apps/server/dist/cli/user-create.js --email e2e-admin@example.com --name "E2E Admin" --role admin --password e2e-admin-pass && node apps/server/dist/main.js',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -11,7 +11,7 @@ import { publicPageCache } from "./http/middleware/page-cache";
 import { INTERNAL_REQUEST_HEADER, requestContext } from "./http/middleware/request-context";
 import { sameOrigin } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
-import { sessionMiddleware } from "./http/middleware/session";
+import { type RequestSession, resolveRequestSession, sessionMiddleware } from "./http/middleware/session";
 import type { PageRenderer } from "./http/pages";
 import { adminRoutes } from "./http/routes/admin.routes";
 import { advertsRoutes } from "./http/routes/adverts.routes";
@@ -92,7 +92,10 @@ export function createApp(deps: AppDeps) {
       app.use("*", serveStatic({ root: pages.clientDir }));
     }
     const site = siteSettings(config);
-    app.all("*", (c) => pages.render(c.req.raw, pageLoadContext(app, c, site)));
+    app.all("*", async (c) => {
+      const session = await resolveRequestSession(c, services.sessions);
+      return pages.render(c.req.raw, pageLoadContext(app, c, site, session));
+    });
   }
 
   return Object.assign(app, { services });
@@ -110,7 +113,12 @@ function siteSettings(config: Config): SiteSettings {
   };
 }
 
-function pageLoadContext(app: Hono<AppEnv>, c: Context<AppEnv>, site: SiteSettings): PageLoadContext {
+function pageLoadContext(
+  app: Hono<AppEnv>,
+  c: Context<AppEnv>,
+  site: SiteSettings,
+  pageSession: RequestSession,
+): PageLoadContext {
   return {
     site,
     nonce: c.get("secureHeadersNonce") ?? "",
@@ -123,7 +131,7 @@ function pageLoadContext(app: Hono<AppEnv>, c: Context<AppEnv>, site: SiteSettin
       headers.set(INTERNAL_REQUEST_HEADER, "1");
       headers.set("x-request-id", c.get("requestId"));
       // Same bindings as the page request, so the API sees the reader's connection.
-      return app.request(path, { ...init, headers }, c.env);
+      return app.request(path, { ...init, headers }, { ...c.env, pageSession });
     },
   };
 }

@@ -8,6 +8,8 @@ export interface PostSummary {
   _id: string;
   slug: string;
   title: string;
+  /** The post's external or video link ("" when none): the Audio & Video block plays it. */
+  link: string;
   author: string;
   createdAt: string;
   category: string;
@@ -28,6 +30,7 @@ export function summaryColumns(viewerId: string | undefined) {
     id: posts.id,
     slug: posts.slug,
     title: posts.title,
+    link: posts.link,
     author: sql<string>`coalesce(${users.name}, 'Anonymous')`,
     createdAt: posts.createdAt,
     category: categories.name,
@@ -51,6 +54,7 @@ type SummaryRow = {
   id: string;
   slug: string;
   title: string;
+  link: string;
   author: string;
   createdAt: Date;
   category: string;
@@ -80,6 +84,7 @@ export function toPostSummary(row: SummaryRow): PostSummary {
     _id: row.id,
     slug: row.slug,
     title: row.title,
+    link: row.link,
     author: row.author,
     createdAt: row.createdAt.toISOString(),
     category: row.category,

@@ -7,21 +7,30 @@ import type { AppEnv } from "../app-env";
 
 export const SESSION_COOKIE = "broadsheet_session";
 
-/** Resolves the session cookie to a user; a stale cookie is cleared. */
+export interface RequestSession {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+/** The session of a request's cookie (one query when there is a cookie, none otherwise). */
+export async function resolveRequestSession(c: Context, sessions: SessionsService): Promise<RequestSession> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (!token || token.length > 100) return { token: null, user: null };
+  const user = await sessions.resolveSession(token);
+  return user ? { token, user } : { token: null, user: null };
+}
+
+/**
+ * Resolves the session cookie to a user; a stale cookie is cleared. The API calls of one
+ * page render reuse the session the page request resolved (bindings.pageSession).
+ */
 export function sessionMiddleware(sessions: SessionsService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set("user", null);
-    c.set("sessionToken", null);
-    const token = getCookie(c, SESSION_COOKIE);
-    if (token) {
-      const user = token.length <= 100 ? await sessions.resolveSession(token) : null;
-      if (user) {
-        c.set("user", user);
-        c.set("sessionToken", token);
-      } else {
-        deleteCookie(c, SESSION_COOKIE, { path: "/" });
-      }
-    }
+    const known = c.env?.pageSession;
+    const session = known ?? (await resolveRequestSession(c, sessions));
+    c.set("user", session.user);
+    c.set("sessionToken", session.token);
+    if (!known && !session.user && getCookie(c, SESSION_COOKIE)) deleteCookie(c, SESSION_COOKIE, { path: "/" });
     await next();
   };
 }

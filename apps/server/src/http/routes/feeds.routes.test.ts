@@ -81,6 +81,7 @@ describe(`GET /api/posts/most-read on ${testDatabaseKind()}`, () => {
       _id: liked.id,
       slug: "liked",
       title: "Liked",
+      link: "",
       author: "Anonymous",
       createdAt: liked.createdAt.toISOString(),
       category: "World News",

@@ -310,6 +310,7 @@ describe("browsing and search", () => {
         "image",
         "isPublished",
         "likeCount",
+        "link",
         "minuteRead",
         "slug",
         "title",

@@ -91,11 +91,13 @@ export function postsRoutes(services: Services, config: Config) {
     .get("/:id", async (c) => {
       const viewer = viewerOf(c);
       const post = await services.posts.getPost(c.req.param("id"), viewer);
-      services.views.recordView(post._id, {
-        userId: viewer.id,
-        ip: clientIp(c, config.trustProxy),
-        userAgent: c.req.header("user-agent") ?? "",
-      });
+      // Staff opening a post (to edit or check it) are not readers: their visits do not count.
+      if (!viewer.isStaff)
+        services.views.recordView(post._id, {
+          userId: viewer.id,
+          ip: clientIp(c, config.trustProxy),
+          userAgent: c.req.header("user-agent") ?? "",
+        });
       return c.json(post);
     })
     .patch("/:id/publish", async (c) => {

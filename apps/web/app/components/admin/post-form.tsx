@@ -1,0 +1,260 @@
+import { MESSAGES, SUCCESS_MESSAGES } from "@broadsheet/domain";
+import { ExternalLink, LoaderCircle, Save, Send } from "lucide-react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
+import type { ContentFormResult } from "../../lib/admin-content";
+import type { Category, PostType } from "../../lib/post-types";
+import { inputClass } from "../form-controls";
+import { useToast } from "../toaster";
+import { ImageUploader, POST_IMAGE_TYPES } from "./image-uploader";
+import { RichTextEditor } from "./rich-text-editor";
+
+/*
+ * The form of Add Post and Edit Post (SPEC.md §2): images, title, link, category, type
+ * (only the chosen category's types), rich-text content; "Save as draft" and "Publish".
+ * Values stay as typed when the server refuses them (the form is never reset).
+ */
+
+export interface PostFormValues {
+  title: string;
+  link: string;
+  /** Category slug. */
+  category: string;
+  /** Type slug ("" for none). */
+  type: string;
+  content: string;
+  image: string[];
+  isPublished: boolean;
+}
+
+export const EMPTY_POST: PostFormValues = {
+  title: "",
+  link: "",
+  category: "",
+  type: "",
+  content: "",
+  image: [],
+  isPublished: false,
+};
+
+export function PostForm({
+  mode,
+  heading,
+  description,
+  initial,
+  categories,
+  types,
+  viewHref,
+}: {
+  mode: "create" | "edit";
+  heading: string;
+  description?: ReactNode;
+  initial: PostFormValues;
+  categories: Category[];
+  types: PostType[];
+  /** The post's public page (edit screen). */
+  viewHref?: string;
+}) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const result = useActionData<ContentFormResult>();
+  const handled = useRef<ContentFormResult | undefined>(undefined);
+  const ids = { title: useId(), link: useId(), category: useId(), type: useId() };
+
+  const [category, setCategory] = useState(initial.category);
+  const [type, setType] = useState(initial.type);
+  const categoryName = categories.find((item) => item.slug === category)?.name;
+  const categoryTypes = categoryName ? types.filter((item) => item.category === categoryName) : [];
+
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const submittingIntent = submitting ? navigation.formData?.get("intent") : null;
+
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (!result.ok) {
+      toast.error(result.message);
+      return;
+    }
+    if (mode === "create") {
+      toast.success(SUCCESS_MESSAGES.postCreated);
+      navigate("/admin/all-posts");
+    } else {
+      toast.success(SUCCESS_MESSAGES.postUpdated);
+    }
+  }, [result, mode, toast, navigate]);
+
+  function onCategoryChange(slug: string) {
+    setCategory(slug);
+    const name = categories.find((item) => item.slug === slug)?.name;
+    if (!types.some((item) => item.slug === type && item.category === name)) setType("");
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    if (form.getAll("image").length > 0) return;
+    event.preventDefault();
+    // SPEC.md §5: the edit screen shows it as an info message.
+    if (mode === "edit") toast.info(MESSAGES.addImage);
+    else toast.error(MESSAGES.addImage);
+  }
+
+  return (
+    <div>
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-serif text-3xl font-bold text-ink">{heading}</h1>
+          {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
+        </div>
+        {viewHref ? (
+          <Link
+            to={viewHref}
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+          >
+            <ExternalLink aria-hidden="true" className="h-4 w-4" />
+            View post
+          </Link>
+        ) : null}
+      </header>
+
+      <Form method="post" onSubmit={onSubmit} className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_17rem]">
+        <div className="min-w-0 space-y-6">
+          <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
+            <div>
+              <label htmlFor={ids.title} className="block text-sm font-semibold text-gray-800">
+                Title
+              </label>
+              <input
+                id={ids.title}
+                name="title"
+                defaultValue={initial.title}
+                maxLength={200}
+                placeholder="A headline that tells the story"
+                className={`mt-1.5 ${inputClass} font-serif text-lg`}
+              />
+            </div>
+            <div>
+              <label htmlFor={ids.link} className="block text-sm font-semibold text-gray-800">
+                Link
+              </label>
+              <input
+                id={ids.link}
+                name="link"
+                type="url"
+                inputMode="url"
+                defaultValue={initial.link}
+                placeholder="https://… (optional: source or video)"
+                aria-describedby={`${ids.link}-hint`}
+                className={`mt-1.5 ${inputClass}`}
+              />
+              <p id={`${ids.link}-hint`} className="mt-1 text-xs text-gray-600">
+                Optional. A URL starting with http:// or https://.
+              </p>
+            </div>
+          </div>
+
+          <ImageUploader initialImages={initial.image} accept={POST_IMAGE_TYPES} />
+
+          <RichTextEditor initialContent={initial.content} />
+        </div>
+
+        <aside className="space-y-4 xl:sticky xl:top-20 xl:self-start">
+          <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
+            <h2 className="text-sm font-semibold text-gray-800">Publish</h2>
+            {mode === "edit" ? (
+              <p className="mt-1 text-sm text-gray-600">
+                Status:{" "}
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                    initial.isPublished ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900"
+                  }`}
+                >
+                  {initial.isPublished ? "Published" : "Draft"}
+                </span>
+              </p>
+            ) : (
+              <p className="mt-1 text-sm text-gray-600">Drafts are seen by editors only.</p>
+            )}
+            <div className="mt-4 flex flex-col gap-2">
+              <button
+                type="submit"
+                name="intent"
+                value="publish"
+                disabled={submitting}
+                className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+              >
+                {submittingIntent === "publish" ? (
+                  <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+                ) : (
+                  <Send aria-hidden="true" className="h-4 w-4" />
+                )}
+                Publish
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="draft"
+                disabled={submitting}
+                className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2.5 font-semibold text-ink shadow-xs transition-colors hover:bg-gray-50 disabled:cursor-wait disabled:opacity-70"
+              >
+                {submittingIntent === "draft" ? (
+                  <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+                ) : (
+                  <Save aria-hidden="true" className="h-4 w-4" />
+                )}
+                Save as draft
+              </button>
+            </div>
+          </div>
+
+          <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
+            <div>
+              <label htmlFor={ids.category} className="block text-sm font-semibold text-gray-800">
+                Category
+              </label>
+              <select
+                id={ids.category}
+                name="category"
+                value={category}
+                onChange={(event) => onCategoryChange(event.target.value)}
+                className={`mt-1.5 ${inputClass}`}
+              >
+                <option value="">Select a category</option>
+                {categories.map((item) => (
+                  <option key={item._id} value={item.slug}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={ids.type} className="block text-sm font-semibold text-gray-800">
+                Type
+              </label>
+              <select
+                id={ids.type}
+                name="type"
+                value={type}
+                onChange={(event) => setType(event.target.value)}
+                disabled={!categoryName}
+                aria-describedby={`${ids.type}-hint`}
+                className={`mt-1.5 ${inputClass}`}
+              >
+                <option value="">{categoryTypes.length > 0 ? "No type" : "No type for this category"}</option>
+                {categoryTypes.map((item) => (
+                  <option key={item._id} value={item.slug}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+              <p id={`${ids.type}-hint`} className="mt-1 text-xs text-gray-600">
+                {categoryName ? `Types of ${categoryName}.` : "Choose a category first."}
+              </p>
+            </div>
+          </div>
+        </aside>
+      </Form>
+    </div>
+  );
+}

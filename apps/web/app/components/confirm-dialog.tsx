@@ -1,0 +1,61 @@
+import { type ReactNode, useId, useRef } from "react";
+
+/**
+ * The delete confirmation of SPEC.md §2 ("Are you sure to delete …?" with Delete and
+ * Cancel) as a native modal <dialog>: focus is trapped, Escape cancels, nothing happens
+ * unless Delete is pressed.
+ */
+export function ConfirmDialog({
+  question,
+  detail,
+  confirmLabel = "Delete",
+  busy = false,
+  onConfirm,
+  trigger,
+}: {
+  question: string;
+  detail?: ReactNode;
+  confirmLabel?: string;
+  busy?: boolean;
+  /** Called on Delete; return false to keep the dialog open (e.g. while a request runs). */
+  onConfirm: () => undefined | boolean | Promise<undefined | boolean>;
+  trigger: (open: () => void) => ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const close = () => dialog.current?.close();
+  return (
+    <>
+      {trigger(() => dialog.current?.showModal())}
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-[min(26rem,calc(100%-2rem))] rounded-xl border border-gray-200 p-6 shadow-2xl backdrop:bg-black/50"
+      >
+        <h2 id={titleId} className="font-serif text-xl font-bold text-ink">
+          {question}
+        </h2>
+        {detail ? <div className="mt-2 text-sm text-gray-600">{detail}</div> : null}
+        <div className="mt-6 flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={close}
+            className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-ink hover:bg-gray-50"
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={async () => {
+              if ((await onConfirm()) !== false) close();
+            }}
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import { shortenText } from "@broadsheet/domain";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { type PostSummary, postPath } from "../../lib/post-types";
+import type { Loaded } from "./home-data";
+import { CardDate, CoverImage, SectionHeading } from "./parts";
+
+export type FeaturedTab = "hot" | "trendy" | "mostRead";
+const TABS: { key: FeaturedTab; label: string }[] = [
+  { key: "hot", label: "Hot News" },
+  { key: "trendy", label: "Trendy News" },
+  { key: "mostRead", label: "Most Read" },
+];
+const FIRST_TAB: FeaturedTab = "trendy";
+const TITLE_MAX = 70;
+
+/** A small side-list row: thumbnail, title and card date. Shared with In Case You Missed It. */
+export function SidePostItem({ post, rank }: { post: PostSummary; rank?: number }) {
+  return (
+    <article className="group flex gap-3">
+      <Link
+        to={postPath(post)}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="relative block h-16 w-20 shrink-0 overflow-hidden rounded bg-gray-100"
+      >
+        <CoverImage src={post.image[0]} sizes="80px" className="transition duration-500 group-hover:scale-105" />
+        {rank ? (
+          <span className="absolute left-0 top-0 bg-ink px-1.5 text-xs font-black text-white">{rank}</span>
+        ) : null}
+      </Link>
+      <div className="min-w-0">
+        <h3 className="font-serif text-sm font-bold leading-snug text-ink">
+          <Link to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
+            {shortenText(post.title, TITLE_MAX)}
+          </Link>
+        </h3>
+        <CardDate value={post.createdAt} className="mt-1 block text-xs text-gray-600" />
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The Featured News widget (SPEC.md §2 Home): an ARIA tablist of Hot News, Trendy News
+ * and Most Read, one panel at a time, Trendy first (so also the one shown without
+ * JavaScript). Arrow keys, Home and End move between tabs.
+ */
+export function FeaturedNews({ feeds }: { feeds: Record<FeaturedTab, Loaded<PostSummary[]>> }) {
+  const [active, setActive] = useState<FeaturedTab>(FIRST_TAB);
+  const tabRefs = useRef(new Map<FeaturedTab, HTMLButtonElement>());
+  const base = useId();
+
+  const select = (key: FeaturedTab, focus: boolean) => {
+    setActive(key);
+    if (focus) tabRefs.current.get(key)?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = TABS.length - 1;
+    const target =
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    const tab = target === null ? undefined : TABS[target];
+    if (!tab) return;
+    event.preventDefault();
+    select(tab.key, true);
+  };
+
+  return (
+    <section aria-labelledby="featured-heading" className="min-w-0">
+      <SectionHeading id="featured-heading">Featured News</SectionHeading>
+      <div role="tablist" aria-label="Featured News" className="grid grid-cols-3 border-b-2 border-gray-200">
+        {TABS.map((tab, index) => {
+          const selected = tab.key === active;
+          return (
+            <button
+              key={tab.key}
+              ref={(element) => {
+                if (element) tabRefs.current.set(tab.key, element);
+                else tabRefs.current.delete(tab.key);
+              }}
+              type="button"
+              role="tab"
+              id={`${base}-tab-${tab.key}`}
+              aria-selected={selected}
+              aria-controls={`${base}-panel-${tab.key}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => select(tab.key, false)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+              className={`-mb-0.5 border-b-2 px-1 py-2 text-xs font-bold uppercase tracking-wide transition sm:text-[0.8rem] ${
+                selected ? "border-brand-600 text-brand-700" : "border-transparent text-gray-600 hover:text-ink"
+              }`}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {TABS.map((tab) => {
+        const feed = feeds[tab.key];
+        const posts = feed.ok ? feed.data : [];
+        return (
+          <div
+            key={tab.key}
+            role="tabpanel"
+            id={`${base}-panel-${tab.key}`}
+            aria-labelledby={`${base}-tab-${tab.key}`}
+            hidden={tab.key !== active}
+            className="pt-4"
+          >
+            {!feed.ok ? (
+              <p className="py-4 text-sm text-gray-600">Error loading posts!</p>
+            ) : posts.length === 0 ? (
+              <p className="py-4 text-sm text-gray-600">No posts yet.</p>
+            ) : (
+              <ol className="flex flex-col gap-4">
+                {posts.map((post, index) => (
+                  <li key={post._id}>
+                    <SidePostItem post={post} rank={index + 1} />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+        );
+      })}
+    </section>
+  );
+}

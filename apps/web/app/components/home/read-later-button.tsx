@@ -1,0 +1,75 @@
+import { BookmarkCheck, BookmarkPlus, LoaderCircle } from "lucide-react";
+import { type FormEvent, useEffect, useRef } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import type { PostSummary } from "../../lib/post-types";
+import { useSessionUser } from "../../lib/session-user";
+import { useHydrated } from "../../lib/use-hydrated";
+import { useToast } from "../toaster";
+import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
+
+/**
+ * "Add To Read Later": a logged-out reader is sent to log in; a logged-in one saves the
+ * post through the home action and gets the API's message as a toast. Without JavaScript
+ * the form posts and the page reloads.
+ */
+export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "inReadLater"> }) {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  // Keyed by post: every copy of a card (the carousel's clones, a post in both carousels) shares one state.
+  const fetcher = useFetcher<HomeActionResult>({ key: `read-later-${post._id}` });
+  const submitted = useRef(false);
+  const result = fetcher.data?.intent === "readLater" ? fetcher.data : undefined;
+  const saved = Boolean(post.inReadLater) || result?.ok === true;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    // Only the copy that was clicked speaks.
+    if (!result || !submitted.current) return;
+    submitted.current = false;
+    if (result.ok) toast.success(result.message);
+    else toast.error(result.message);
+  }, [result, toast]);
+
+  if (saved) {
+    return (
+      <Link
+        to="/readLater"
+        className="inline-flex items-center justify-center gap-1.5 rounded border border-green-700 px-3 py-1.5 text-xs font-bold text-green-800 hover:bg-green-50"
+      >
+        <BookmarkCheck aria-hidden="true" className="h-4 w-4" />
+        In your Read Later
+      </Link>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (user) {
+      submitted.current = true;
+      return;
+    }
+    event.preventDefault();
+    navigate(LOGIN_FROM_HOME);
+  };
+
+  return (
+    <fetcher.Form method="post" action="/?index" onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="readLater" />
+      <input type="hidden" name="postId" value={post._id} />
+      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex w-full items-center justify-center gap-1.5 rounded border border-ink px-3 py-1.5 text-xs font-bold text-ink transition hover:bg-ink hover:text-white disabled:cursor-wait disabled:opacity-70"
+      >
+        {busy ? (
+          <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+        ) : (
+          <BookmarkPlus aria-hidden="true" className="h-4 w-4" />
+        )}
+        Add To Read Later
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,146 @@
+import { formatCardDate, shortenText } from "@broadsheet/domain";
+import { Heart, MessageCircle, Newspaper } from "lucide-react";
+import { Link } from "react-router";
+import { type PostSummary, postPath } from "../lib/post-types";
+
+/** The lead image of a post, or a neutral placeholder when it has none. */
+export function PostImage({
+  post,
+  className = "",
+  eager = false,
+}: {
+  post: Pick<PostSummary, "image" | "title">;
+  className?: string;
+  eager?: boolean;
+}) {
+  const src = post.image[0];
+  if (!src) {
+    return (
+      <div className={`flex items-center justify-center bg-gray-100 text-gray-400 ${className}`}>
+        <Newspaper aria-hidden="true" className="h-8 w-8" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={post.title}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      width={640}
+      height={400}
+      className={`bg-gray-100 object-cover ${className}`}
+    />
+  );
+}
+
+/** Like and comment counts; each is shown only above 0 (SPEC.md §2 Home). */
+export function PostCounts({
+  post,
+  className = "",
+}: {
+  post: Pick<PostSummary, "likeCount" | "commentCount">;
+  className?: string;
+}) {
+  if (post.likeCount <= 0 && post.commentCount <= 0) return null;
+  return (
+    <span className={`inline-flex items-center gap-3 ${className}`}>
+      {post.likeCount > 0 ? (
+        <span className="inline-flex items-center gap-1" title="Likes">
+          <Heart aria-hidden="true" className="h-3.5 w-3.5" />
+          <span className="sr-only">Likes: </span>
+          {post.likeCount}
+        </span>
+      ) : null}
+      {post.commentCount > 0 ? (
+        <span className="inline-flex items-center gap-1" title="Comments">
+          <MessageCircle aria-hidden="true" className="h-3.5 w-3.5" />
+          <span className="sr-only">Comments: </span>
+          {post.commentCount}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Author, card date (DD-MMM-YYYY) and counts. */
+export function PostMeta({ post, className = "" }: { post: PostSummary; className?: string }) {
+  return (
+    <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600 ${className}`}>
+      <span className="font-semibold text-gray-700">{post.author || "Anonymous"}</span>
+      <span aria-hidden="true">·</span>
+      <time dateTime={post.createdAt}>{formatCardDate(post.createdAt)}</time>
+      <PostCounts post={post} className="ml-auto" />
+    </p>
+  );
+}
+
+/**
+ * A post card: image, category, title (shortened), author, date and counts. `grid` stacks
+ * the image on top; `list` puts it beside the text.
+ */
+export function PostCard({
+  post,
+  layout = "grid",
+  titleMax = layout === "grid" ? 60 : 100,
+  eager = false,
+}: {
+  post: PostSummary;
+  layout?: "grid" | "list";
+  titleMax?: number;
+  eager?: boolean;
+}) {
+  const href = postPath(post);
+  const list = layout === "list";
+  return (
+    <article
+      className={`group flex overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md ${
+        list ? "flex-col sm:flex-row" : "flex-col"
+      }`}
+    >
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={`block shrink-0 overflow-hidden ${list ? "aspect-[16/10] sm:aspect-auto sm:w-64" : "aspect-[16/10]"}`}
+      >
+        <PostImage post={post} eager={eager} className="h-full w-full transition duration-300 group-hover:scale-105" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <p className="text-xs font-bold uppercase tracking-wider text-brand-600">
+          {post.category}
+          {post.type ? <span className="font-semibold text-gray-600"> · {post.type}</span> : null}
+        </p>
+        <h3 className={`font-serif font-bold leading-snug text-ink ${list ? "text-xl" : "text-lg"}`}>
+          <Link to={href} className="hover:text-brand-600 hover:underline" title={post.title}>
+            {shortenText(post.title, titleMax)}
+          </Link>
+        </h3>
+        <PostMeta post={post} className="mt-auto pt-2" />
+      </div>
+    </article>
+  );
+}
+
+/** A compact row for side lists (Related Posts, Up next): thumbnail, title and date. */
+export function CompactPostItem({ post, titleMax = 70 }: { post: PostSummary; titleMax?: number }) {
+  const href = postPath(post);
+  return (
+    <article className="group flex gap-3">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block h-16 w-24 shrink-0 overflow-hidden rounded">
+        <PostImage post={post} className="h-full w-full transition duration-300 group-hover:scale-105" />
+      </Link>
+      <div className="min-w-0">
+        <p className="text-[0.7rem] font-bold uppercase tracking-wider text-brand-600">{post.category}</p>
+        <h3 className="font-serif text-sm font-bold leading-snug text-ink">
+          <Link to={href} className="hover:text-brand-600 hover:underline" title={post.title}>
+            {shortenText(post.title, titleMax)}
+          </Link>
+        </h3>
+        <p className="mt-0.5 text-xs text-gray-600">
+          <time dateTime={post.createdAt}>{formatCardDate(post.createdAt)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}

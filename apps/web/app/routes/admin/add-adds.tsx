@@ -1,0 +1,24 @@
+import { AdvertForm, EMPTY_ADVERT } from "../../components/admin/advert-form";
+import { advertBody, saveContent } from "../../lib/admin-content.server";
+import type { Route } from "./+types/add-adds";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Add Advert | Admin | Broadsheet" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  return saveContent(context, "create", "/api/adverts", "POST", advertBody(form));
+}
+
+export default function AddAdvert() {
+  return (
+    <AdvertForm
+      mode="create"
+      heading="Add Advert"
+      description="Images, a link and where on the site it shows."
+      initial={EMPTY_ADVERT}
+    />
+  );
+}

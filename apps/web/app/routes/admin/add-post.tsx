@@ -1,0 +1,30 @@
+import { EMPTY_POST, PostForm } from "../../components/admin/post-form";
+import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
+import type { Route } from "./+types/add-post";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Add Post | Admin | Broadsheet" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadTaxonomy(context);
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  return saveContent(context, "create", "/api/posts", "POST", postBody(form));
+}
+
+export default function AddPost({ loaderData }: Route.ComponentProps) {
+  return (
+    <PostForm
+      mode="create"
+      heading="Add Post"
+      description="Write a story, then publish it or keep it as a draft."
+      initial={EMPTY_POST}
+      categories={loaderData.categories}
+      types={loaderData.types}
+    />
+  );
+}

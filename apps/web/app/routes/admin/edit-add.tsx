@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { AdvertForm } from "../../components/admin/advert-form";
+import type { Advert } from "../../lib/admin-content";
+import { advertBody, saveContent } from "../../lib/admin-content.server";
+import { callApi, errorMessage } from "../../lib/api.server";
+import type { Route } from "./+types/edit-add";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Edit Advert | Admin | Broadsheet" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const result = await callApi<Advert>(context, `/api/adverts/${encodeURIComponent(params.id)}`);
+  if (result.status === 404) throw data(null, { status: 404 });
+  if (!result.ok) throw data(errorMessage(result), { status: result.status });
+  return { advert: result.data };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  return saveContent(context, "update", `/api/adverts/${encodeURIComponent(params.id)}`, "PATCH", advertBody(form));
+}
+
+export default function EditAdvert({ loaderData }: Route.ComponentProps) {
+  const { advert } = loaderData;
+  return (
+    <AdvertForm
+      key={advert._id}
+      mode="edit"
+      heading="Edit Advert"
+      description={`${advert.category} advert`}
+      initial={{ link: advert.link, category: advert.category, content: advert.content, image: advert.image }}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { PostForm } from "../../components/admin/post-form";
+import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
+import { callApi, errorMessage } from "../../lib/api.server";
+import { type PostDetail, postPath } from "../../lib/post-types";
+import type { Route } from "./+types/edit-post";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Edit: ${loaderData.post.title} | Admin | Broadsheet` : "Edit Post | Admin | Broadsheet" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const [post, taxonomy] = await Promise.all([
+    callApi<PostDetail>(context, `/api/posts/${encodeURIComponent(params.id)}`),
+    loadTaxonomy(context),
+  ]);
+  if (post.status === 404) throw data(null, { status: 404 });
+  if (!post.ok) throw data(errorMessage(post), { status: post.status });
+  return { post: post.data, ...taxonomy };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  return saveContent(context, "update", `/api/posts/${encodeURIComponent(params.id)}`, "PATCH", postBody(form));
+}
+
+export default function EditPost({ loaderData }: Route.ComponentProps) {
+  const { post, categories, types } = loaderData;
+  return (
+    <PostForm
+      key={post._id}
+      mode="edit"
+      heading="Edit Post"
+      description={post.title}
+      viewHref={postPath(post)}
+      initial={{
+        title: post.title,
+        link: post.link ?? "",
+        category: post.categorySlug,
+        type: post.typeSlug ?? "",
+        content: post.content,
+        image: post.image,
+        isPublished: post.isPublished,
+      }}
+      categories={categories}
+      types={types}
+    />
+  );
+}

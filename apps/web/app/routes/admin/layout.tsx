@@ -1,0 +1,92 @@
+import { isStaff, MESSAGES } from "@broadsheet/domain";
+import {
+  FileText,
+  FolderTree,
+  LayoutDashboard,
+  ListChecks,
+  Megaphone,
+  PenSquare,
+  PlusSquare,
+  Tags,
+  Users,
+  Vote,
+} from "lucide-react";
+import { data, NavLink, Outlet } from "react-router";
+import { PermissionDenied } from "../../components/permission-denied";
+import { callApi } from "../../lib/api.server";
+import type { SessionUser } from "../../lib/session-user";
+import type { Route } from "./+types/layout";
+
+/*
+ * The guard of /admin/*: staff (editor or admin, DESIGN.md §4) see the side menu and the
+ * screen; everyone else the permission screen, with a login offer when logged out.
+ * The API enforces the same rules on every call; this only mirrors them.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const session = await callApi<SessionUser>(context, "/api/users/getUser");
+  const user = session.ok ? session.data : null;
+  if (!user) {
+    const here = new URL(request.url);
+    return data({ user: null, loginHref: `/login?redirectTo=${encodeURIComponent(here.pathname + here.search)}` }, 401);
+  }
+  if (!isStaff(user.role)) return data({ user: null, loginHref: undefined }, 403);
+  return { user, loginHref: undefined };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.user ? "Admin | Broadsheet" : `${MESSAGES.permissionDenied} | Broadsheet` },
+  { name: "robots", content: "noindex" },
+];
+
+interface MenuItem {
+  to: string;
+  label: string;
+  icon: typeof LayoutDashboard;
+  adminOnly?: boolean;
+}
+
+const MENU: MenuItem[] = [
+  { to: "/admin/home", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/all-posts", label: "All Posts", icon: FileText },
+  { to: "/admin/add-post", label: "Add Post", icon: PenSquare },
+  { to: "/admin/category", label: "Categories", icon: FolderTree },
+  { to: "/admin/brand", label: "Types", icon: Tags },
+  { to: "/admin/all-adds", label: "All Adverts", icon: Megaphone },
+  { to: "/admin/add-adds", label: "Add Advert", icon: PlusSquare },
+  { to: "/admin/all-votes", label: "All Votes", icon: ListChecks },
+  { to: "/admin/add-vote", label: "Add Vote", icon: Vote },
+  { to: "/admin/view-users", label: "Users", icon: Users, adminOnly: true },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, loginHref } = loaderData;
+  if (!user) return <PermissionDenied message={MESSAGES.adminUsersOnly} loginHref={loginHref} />;
+  const items = MENU.filter((item) => !item.adminOnly || user.role === "admin");
+  return (
+    <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
+      <nav aria-label="Admin" className="min-w-0 md:sticky md:top-20 md:self-start">
+        <p className="mb-3 text-xs font-semibold uppercase tracking-wider text-gray-500">Admin area</p>
+        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          {items.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  `flex items-center gap-2 whitespace-nowrap rounded px-3 py-2 text-sm font-medium ${
+                    isActive ? "bg-brand-600 text-white" : "text-ink hover:bg-gray-100"
+                  }`
+                }
+              >
+                <Icon aria-hidden="true" className="h-4 w-4" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">
+        <Outlet context={{ user }} />
+      </div>
+    </div>
+  );
+}

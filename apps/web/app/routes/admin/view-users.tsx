@@ -1,0 +1,230 @@
+import {
+  ADMIN_PAGE_SIZE,
+  MESSAGES,
+  ROLES,
+  type Role,
+  SUCCESS_MESSAGES,
+  shortenText,
+  UpdateRoleInputSchema,
+} from "@broadsheet/domain";
+import { LoaderCircle, Search, UserCog, Users, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
+import { type Column, cellClass, DataTable, rowClass } from "../../components/admin/data-table";
+import { Pager } from "../../components/admin/pager";
+import { useResultToast } from "../../components/admin/use-result-toast";
+import { inputClass } from "../../components/form-controls";
+import { PermissionDenied } from "../../components/permission-denied";
+import { type AdminActionResult, field, firstIssue } from "../../lib/admin-action";
+import { apiAction, refuse } from "../../lib/admin-action.server";
+import { adminMeta } from "../../lib/admin-meta";
+import { useAdminUser } from "../../lib/admin-outlet";
+import { callApi, errorMessage } from "../../lib/api.server";
+import type { Route } from "./+types/view-users";
+
+interface UserRow {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+interface UserPage {
+  items: UserRow[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** SPEC.md §2: the ID column shows at most 16 characters. */
+const ID_LENGTH = 16;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  adminMeta(matches, "Users", Boolean(loaderData && !loaderData.denied));
+
+function usersHref(search: string, page: number): string {
+  const params = new URLSearchParams();
+  if (search) params.set("search", search);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/admin/view-users${query ? `?${query}` : ""}`;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
+  const requested = Number(url.searchParams.get("page"));
+  const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
+  const query = new URLSearchParams({ search, page: String(page), limit: String(ADMIN_PAGE_SIZE) });
+  const result = await callApi<UserPage>(context, `/api/users/getUsers?${query}`);
+  // DESIGN.md §4: the Users screen is for admins only; the API refuses editors (403).
+  if (result.status === 401 || result.status === 403) {
+    return data({ denied: true as const, search, users: null }, { status: result.status });
+  }
+  if (!result.ok) throw data(errorMessage(result), { status: result.status });
+  const last = Math.max(1, Math.ceil(result.data.total / result.data.limit));
+  if (result.data.items.length === 0 && page > last) throw redirect(usersHref(search, last));
+  return { denied: false as const, search, users: result.data };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = { id: field(form, "id"), role: field(form, "role") };
+  const parsed = UpdateRoleInputSchema.safeParse(values);
+  if (!parsed.success) return refuse("updateRole", firstIssue(parsed.error, "Please choose a role"), values);
+  return apiAction(
+    context,
+    "updateRole",
+    "/api/users/updateRole",
+    { method: "PATCH", json: parsed.data },
+    { success: SUCCESS_MESSAGES.roleUpdated, values },
+  );
+}
+
+const ROLE_TEXT: Record<Role, string> = {
+  admin: "font-semibold text-brand-700",
+  editor: "font-semibold text-blue-800",
+  user: "text-ink",
+};
+
+const COLUMNS: Column<UserRow>[] = [
+  { header: "s/n", cell: () => null, className: "w-14" },
+  { header: "ID", cell: () => null },
+  { header: "Email", cell: () => null },
+  { header: "Role", cell: () => null, className: "w-40" },
+  { header: "Action", cell: () => null, hideHeader: true, className: "w-40 text-right" },
+];
+
+/**
+ * One user: the Role select and the Update Role button, enabled only when the selected role
+ * differs from the saved one (SPEC.md §5). The two cells share one form (the form attribute).
+ */
+function UserTableRow({ user, number, isMe }: { user: UserRow; number: number; isMe: boolean }) {
+  const fetcher = useFetcher<AdminActionResult>();
+  const [role, setRole] = useState<Role>(user.role);
+  // A saved change comes back as the row's new role, and the button disables again.
+  useEffect(() => setRole(user.role), [user.role]);
+  useResultToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const formId = `role-form-${user._id}`;
+  return (
+    <tr className={rowClass}>
+      <td className={`${cellClass} text-gray-600`}>{number}</td>
+      <td className={cellClass}>
+        <code
+          title={user._id}
+          className="whitespace-nowrap rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs text-gray-700"
+        >
+          {shortenText(user._id, ID_LENGTH)}
+        </code>
+      </td>
+      <td className={cellClass}>
+        <p className="font-medium">
+          {user.email}
+          {isMe ? <span className="ml-2 text-xs font-semibold text-gray-600">(you)</span> : null}
+        </p>
+        <p className="text-xs text-gray-600">{user.name}</p>
+      </td>
+      <td className={cellClass}>
+        <select
+          form={formId}
+          name="role"
+          aria-label={`Role for ${user.email}`}
+          value={role}
+          onChange={(event) => setRole(event.target.value as Role)}
+          className={`${inputClass} py-1.5 capitalize ${ROLE_TEXT[role]}`}
+        >
+          {ROLES.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className={`${cellClass} text-right`}>
+        <fetcher.Form id={formId} method="post">
+          <input type="hidden" name="id" value={user._id} />
+          <button
+            type="submit"
+            disabled={role === user.role || busy}
+            aria-busy={busy}
+            className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white transition-colors hover:bg-gray-800 disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500"
+          >
+            {busy ? (
+              <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+            ) : (
+              <UserCog aria-hidden="true" className="h-4 w-4" />
+            )}
+            Update Role
+          </button>
+        </fetcher.Form>
+      </td>
+    </tr>
+  );
+}
+
+export default function UsersScreen({ loaderData }: Route.ComponentProps) {
+  const me = useAdminUser();
+  if (loaderData.denied || !loaderData.users) return <PermissionDenied message={MESSAGES.adminUsersOnly} />;
+  const { search } = loaderData;
+  const { items, total, page, limit } = loaderData.users;
+  return (
+    <>
+      <AdminPageHeader title="Users" description="Readers and staff, newest first. Only admins can change roles." />
+      <AdminPanel
+        id="user-list"
+        title={search ? `Users matching “${search}”` : "All users"}
+        description={`${total} ${total === 1 ? "user" : "users"}`}
+        actions={
+          <Form method="get" role="search" className="flex w-full items-center gap-2 sm:w-auto">
+            <div className="relative flex-1 sm:w-72">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
+              />
+              <input
+                type="search"
+                name="search"
+                aria-label="Search users by email"
+                placeholder="Search by email"
+                defaultValue={search}
+                key={search}
+                className={`${inputClass} py-2 pl-9`}
+              />
+            </div>
+            <button
+              type="submit"
+              className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-700"
+            >
+              Search
+            </button>
+            {search ? (
+              <Link
+                to="/admin/view-users"
+                aria-label="Clear search"
+                className="rounded-md p-2 text-gray-600 hover:bg-gray-100 hover:text-ink"
+              >
+                <X aria-hidden="true" className="h-4 w-4" />
+              </Link>
+            ) : null}
+          </Form>
+        }
+      >
+        <DataTable
+          caption="Users"
+          minWidthClass="min-w-[48rem]"
+          columns={COLUMNS}
+          rows={items}
+          rowKey={(user) => user._id}
+          renderRow={(user, index) => (
+            <UserTableRow user={user} number={(page - 1) * limit + index + 1} isMe={user._id === me._id} />
+          )}
+          empty="No user found..."
+          emptyIcon={<Users className="h-8 w-8 text-gray-400" />}
+        />
+        <Pager page={page} total={total} limit={limit} hrefFor={(number) => usersHref(search, number)} />
+      </AdminPanel>
+    </>
+  );
+}

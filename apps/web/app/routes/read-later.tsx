@@ -1,0 +1,142 @@
+import { formatLongDate, MESSAGES } from "@broadsheet/domain";
+import { BookmarkX, Newspaper } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { AccountTabs } from "../components/account-tabs";
+import { PermissionDenied } from "../components/permission-denied";
+import { useToast } from "../components/toaster";
+import { formText } from "../lib/account-forms";
+import { READ_LATER_TEXTS } from "../lib/account-messages";
+import { callApi, errorMessage } from "../lib/api.server";
+import { withRedirectTo } from "../lib/safe-redirect";
+import type { Route } from "./+types/read-later";
+
+/** A saved post as GET /api/users/getWishlist lists it (the fields this page shows). */
+interface SavedPost {
+  _id: string;
+  slug: string;
+  title: string;
+  author: string;
+  createdAt: string;
+  category: string;
+  type: string;
+  image: string[];
+  minuteRead?: number;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData?.wishlist
+      ? `${READ_LATER_TEXTS.heading} | Broadsheet`
+      : `${MESSAGES.permissionDenied} | Broadsheet`,
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await callApi<{ wishlist: SavedPost[] }>(context, "/api/users/getWishlist");
+  if (result.status === 401) return data({ wishlist: null }, { status: 401 });
+  if (!result.ok) throw data(errorMessage(result), { status: result.status });
+  return { wishlist: result.data.wishlist };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const postId = formText(form, "postId");
+  const result = await callApi(context, `/api/users/wishlist/${encodeURIComponent(postId)}`, { method: "PUT" });
+  return data({ ok: result.ok, message: errorMessage(result) }, { status: result.status });
+}
+
+export default function ReadLater({ loaderData }: Route.ComponentProps) {
+  const { wishlist } = loaderData;
+  if (!wishlist) {
+    return <PermissionDenied message={MESSAGES.loginUsersOnly} loginHref={withRedirectTo("/login", "/readLater")} />;
+  }
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="font-serif text-3xl font-bold tracking-tight text-ink">{READ_LATER_TEXTS.heading}</h1>
+      <p className="mt-1 text-gray-600">Stories you saved to read when you have the time.</p>
+      <div className="mt-6">
+        <AccountTabs />
+      </div>
+      {wishlist.length === 0 ? (
+        <div className="mt-10 rounded-xl border border-dashed border-gray-300 px-6 py-14 text-center">
+          <Newspaper aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />
+          <p className="mt-4 font-semibold text-ink">{READ_LATER_TEXTS.empty}</p>
+          <p className="mt-1 text-sm text-gray-600">Use “Add To Read Later” on any story to keep it here.</p>
+          <Link
+            to="/"
+            className="mt-6 inline-block rounded bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            Browse the latest news
+          </Link>
+        </div>
+      ) : (
+        <ul aria-label="Saved posts" className="mt-6 divide-y divide-gray-200">
+          {wishlist.map((post) => (
+            <SavedPostItem key={post._id} post={post} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function SavedPostItem({ post }: { post: SavedPost }) {
+  const fetcher = useFetcher<typeof action>();
+  const toast = useToast();
+  const removing = fetcher.state !== "idle" || fetcher.data?.ok === true;
+
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+  }, [fetcher.data, toast]);
+
+  const image = post.image[0];
+  const titleId = `saved-${post._id}`;
+  return (
+    <li hidden={removing} className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center">
+      <Link to={`/page/${post.slug}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            width={192}
+            height={128}
+            loading="lazy"
+            className="h-32 w-full rounded-lg object-cover sm:w-48"
+          />
+        ) : (
+          <span className="flex h-32 w-full items-center justify-center rounded-lg bg-gray-100 sm:w-48">
+            <Newspaper className="h-8 w-8 text-gray-400" />
+          </span>
+        )}
+      </Link>
+      <article aria-labelledby={titleId} className="min-w-0 flex-1">
+        <p className="text-xs font-bold uppercase tracking-wider text-brand-600">{post.category}</p>
+        <h2 id={titleId} className="mt-1 font-serif text-xl font-bold leading-snug text-ink">
+          <Link to={`/page/${post.slug}`} className="hover:text-brand-600 hover:underline">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="mt-2 text-sm text-gray-600">
+          {post.author ? <span>By {post.author} · </span> : null}
+          <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>
+        </p>
+      </article>
+      <fetcher.Form method="post" className="shrink-0">
+        <input type="hidden" name="postId" value={post._id} />
+        <button
+          type="submit"
+          aria-describedby={titleId}
+          disabled={fetcher.state !== "idle"}
+          className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-600 disabled:opacity-60"
+        >
+          <BookmarkX aria-hidden="true" className="h-4 w-4" />
+          {READ_LATER_TEXTS.remove}
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}

@@ -1,0 +1,290 @@
+// npm run bench [-- --posts 1000] [--duration 5] [--database-url postgres://…]
+//
+// Builds, seeds a fresh database with N demo posts, starts the production server and
+// measures the pages readers hit with autocannon (50 connections; a warm-up, then three
+// rounds in which the targets take turns). A bare node:http server replaying the captured
+// bytes of the same pages is the ceiling for a Node process on this machine. Writes the
+// figures to docs/performance.md. A benchmark, never a test: figures depend on the machine.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: {
+    posts: { type: "string", default: "1000" },
+    duration: { type: "string", default: "5" },
+    connections: { type: "string", default: "50" },
+    "database-url": { type: "string" },
+    "no-write": { type: "boolean", default: false },
+  },
+});
+const POSTS = Number(args.posts);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const PORT = 3900;
+const CEILING_PORT = 3901;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+function log(message) {
+  process.stdout.write(`${message}\n`);
+}
+
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+function rssMb(pid, field = "VmRSS") {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((row) => row.startsWith(field));
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+}
+
+async function waitForHealth(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error("server exited during start-up");
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+async function freshPostgresDatabase(url) {
+  const name = `broadsheet_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return {
+    url: parsed.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** The exact bytes a reader receives (still gzipped), which fetch would decode. */
+function captureRaw(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode,
+            type: response.headers["content-type"],
+            encoding: response.headers["content-encoding"],
+            body: Buffer.concat(chunks).toString("base64"),
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+function runCannon(url, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+function median(numbers) {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function main() {
+  log("Building…");
+  execFileSync(process.execPath, [path.join(root, "scripts/build-if-stale.mjs")], { stdio: "inherit" });
+
+  const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-bench-")), "data");
+  const postgres = args["database-url"] ? await freshPostgresDatabase(args["database-url"]) : undefined;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "false",
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  };
+  delete env.REDIS_URL;
+
+  log(`Seeding ${POSTS} posts (${postgres ? "PostgreSQL" : "PGlite"})…`);
+  const seedStarted = performance.now();
+  execFileSync(process.execPath, [path.join(root, "apps/server/dist/cli/seed.js"), "--posts", String(POSTS)], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], { env, stdio: "inherit" });
+  let ceiling;
+  try {
+    await waitForHealth(`${BASE}/api/health`, server);
+    const register = await fetch(`${BASE}/api/users/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Bench Reader", email: `bench-${Date.now()}@example.com`, password: "bench-pass" }),
+    });
+    const cookie = register.headers.getSetCookie()[0]?.split(";")[0];
+    if (!cookie) throw new Error("could not log in the benchmark reader");
+    const [post] = (await (await fetch(`${BASE}/api/posts?limit=1`)).json()).items;
+    const targets = [
+      ["home", "/"],
+      ["post page", `/page/${post.slug}`],
+      ["search page", "/search?category=Technology"],
+      ["API list", "/api/posts?limit=9"],
+      ["API search", "/api/posts?search=people"],
+    ];
+    const browser = { "accept-encoding": "gzip", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) bench" };
+
+    log("Capturing the pages for the bare-server ceiling…");
+    const captured = {};
+    for (const [, target] of targets) captured[target] = await captureRaw(`${BASE}${target}`, browser);
+    const capturedFile = path.join(path.dirname(dataDir), "captured.json");
+    writeFileSync(capturedFile, JSON.stringify(captured));
+    ceiling = spawn(
+      process.execPath,
+      [path.join(root, "scripts/bench-ceiling.mjs"), capturedFile, String(CEILING_PORT)],
+      {
+        stdio: "inherit",
+      },
+    );
+    await waitForHealth(`http://127.0.0.1:${CEILING_PORT}/`, ceiling);
+
+    const runs = [];
+    for (const [name, target] of targets) {
+      runs.push({ name, target, who: "anonymous", url: `${BASE}${target}`, headers: browser, server: true });
+      runs.push({
+        name,
+        target,
+        who: "logged in",
+        url: `${BASE}${target}`,
+        headers: { ...browser, cookie },
+        server: true,
+      });
+      runs.push({ name, target, who: "ceiling", url: `http://127.0.0.1:${CEILING_PORT}${target}`, headers: browser });
+    }
+
+    log("Warming up…");
+    for (const run of runs)
+      await new Promise((resolve) =>
+        autocannon({ url: run.url, connections: 10, duration: 1, headers: run.headers }, resolve),
+      );
+
+    const results = new Map(runs.map((run) => [run, []]));
+    let peakRss = 0;
+    for (let round = 1; round <= 3; round++) {
+      log(`Round ${round} of 3…`);
+      for (const run of runs) {
+        const cpuBefore = cpuMs(server.pid);
+        const result = await runCannon(run.url, run.headers);
+        const cpuAfter = cpuMs(server.pid);
+        peakRss = Math.max(peakRss, rssMb(server.pid));
+        results.get(run).push({
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+          cpuPerRequest:
+            run.server && result.requests.total ? (cpuAfter - cpuBefore) / result.requests.total : undefined,
+        });
+      }
+    }
+
+    const rows = [];
+    for (const [name, target] of targets) {
+      const ceilingRps = median(
+        results.get(runs.find((run) => run.target === target && run.who === "ceiling")).map((r) => r.rps),
+      );
+      for (const who of ["anonymous", "logged in", "ceiling"]) {
+        const rounds = results.get(runs.find((run) => run.target === target && run.who === who));
+        const rps = median(rounds.map((r) => r.rps));
+        const cpu = rounds[0].cpuPerRequest === undefined ? undefined : median(rounds.map((r) => r.cpuPerRequest));
+        rows.push({
+          target: name,
+          path: target,
+          who,
+          rps: Math.round(rps),
+          p50: median(rounds.map((r) => r.p50)),
+          p99: median(rounds.map((r) => r.p99)),
+          errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+          non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+          cpu: cpu === undefined ? "" : cpu.toFixed(2),
+          ratio: who === "ceiling" ? "" : `${Math.round((rps / ceilingRps) * 100)} %`,
+        });
+      }
+    }
+    const rss = rssMb(server.pid, "VmHWM");
+    const header =
+      "| target | path | reader | req/s | p50 ms | p99 ms | errors | non-2xx | server CPU ms/req | of ceiling |";
+    const lines = [header, "|---|---|---|---|---|---|---|---|---|---|"];
+    for (const row of rows) {
+      lines.push(
+        `| ${row.target} | \`${row.path}\` | ${row.who} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.cpu} | ${row.ratio} |`,
+      );
+    }
+    const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
+    const command = `npm run bench -- --posts ${POSTS} --duration ${DURATION}${postgres ? " --database-url …" : ""}`;
+    const summary = [
+      `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}.`,
+      `Database: ${postgres ? "PostgreSQL" : "PGlite"}, ${POSTS} posts (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round, median of 3 rounds.`,
+      `Server RSS: ${peakRss} MB at the end of a round, peak ${rss} MB. Command: \`${command}\`.`,
+    ];
+    log(`\n${summary.join("\n")}\n\n${lines.join("\n")}\n`);
+
+    if (!args["no-write"]) {
+      const file = path.join(root, "docs/performance.md");
+      const section = `## ${postgres ? "PostgreSQL" : "PGlite"}, ${POSTS} posts\n\n${summary.join("\n")}\n\n${lines.join("\n")}\n`;
+      let text;
+      try {
+        text = readFileSync(file, "utf8");
+      } catch {
+        text =
+          "# Performance\n\nFigures from `npm run bench` (scripts/bench.mjs). Rerun it to refresh them; each run replaces its own section.\n";
+      }
+      const heading = section.split("\n")[0];
+      const start = text.indexOf(heading);
+      if (start >= 0) {
+        const next = text.indexOf("\n## ", start + heading.length);
+        text = text.slice(0, start) + section + (next >= 0 ? text.slice(next + 1) : "");
+      } else {
+        text = `${text.trimEnd()}\n\n${section}`;
+      }
+      writeFileSync(file, text);
+      log(`Written to ${path.relative(root, file)}`);
+    }
+  } finally {
+    server.kill("SIGTERM");
+    ceiling?.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    await postgres?.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
