@@ -55,3 +55,31 @@ test.describe("site layout", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("legal pages", () => {
+  for (const [path, heading] of [
+    ["/privacy-policy", "Privacy Policy"],
+    ["/terms", "Terms of Use"],
+  ] as const) {
+    test(`${path} names the contact e-mail and phone and the age limit of 13`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      const article = page.locator("article");
+      await expect(article.getByRole("link", { name: "hello@broadsheet.example" })).toHaveAttribute(
+        "href",
+        "mailto:hello@broadsheet.example",
+      );
+      await expect(article.getByRole("link", { name: "+1 555 0100" })).toBeVisible();
+      await expect(article).toContainText("13");
+    });
+  }
+
+  test("the footer links to both", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  });
+});

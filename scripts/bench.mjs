@@ -79,6 +79,18 @@ async function freshPostgresDatabase(url) {
   };
 }
 
+/** Every script the home page loads on first visit (module preloads and the entry), gzipped. */
+async function firstLoadJavaScript(url) {
+  const html = await (await fetch(url)).text();
+  const scripts = new Set([...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((match) => match[1]));
+  let bytes = 0;
+  for (const script of scripts) {
+    const raw = await captureRaw(new URL(script, url).toString(), { "accept-encoding": "gzip" });
+    bytes += Buffer.from(raw.body, "base64").length;
+  }
+  return { files: scripts.size, kb: Math.round(bytes / 1024) };
+}
+
 /** The exact bytes a reader receives (still gzipped), which fetch would decode. */
 function captureRaw(url, headers) {
   return new Promise((resolve, reject) => {
@@ -158,6 +170,9 @@ async function main() {
       ["API search", "/api/posts?search=people"],
     ];
     const browser = { "accept-encoding": "gzip", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) bench" };
+
+    const javascript = await firstLoadJavaScript(`${BASE}/`);
+    log(`Reader JavaScript on the first load of /: ${javascript.kb} KB gzip in ${javascript.files} files`);
 
     log("Capturing the pages for the bare-server ceiling…");
     const captured = {};
@@ -251,7 +266,8 @@ async function main() {
     const summary = [
       `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}.`,
       `Database: ${postgres ? "PostgreSQL" : "PGlite"}, ${POSTS} posts (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round, median of 3 rounds.`,
-      `Server RSS: ${peakRss} MB at the end of a round, peak ${rss} MB. Command: \`${command}\`.`,
+      `Server RSS: ${peakRss} MB at the end of a round, peak ${rss} MB. Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
+      `Command: \`${command}\`.`,
     ];
     log(`\n${summary.join("\n")}\n\n${lines.join("\n")}\n`);
 

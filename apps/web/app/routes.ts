@@ -11,6 +11,8 @@ export default [
   route("reset/:token", "routes/reset-token.tsx"),
   route("profile", "routes/profile.tsx"),
   route("readLater", "routes/read-later.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("terms", "routes/terms.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     // admin screens

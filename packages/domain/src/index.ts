@@ -2,6 +2,7 @@ export * from "./adverts.schemas";
 export * from "./dates";
 export * from "./email";
 export * from "./engagement.schemas";
+export * from "./images";
 export * from "./limits";
 export * from "./messages";
 export * from "./page-context";

@@ -37,3 +37,6 @@ export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
 
 export const POST_SORTS = ["latest", "oldest", "a-z", "z-a"] as const;
 export type PostSort = (typeof POST_SORTS)[number];
+
+/** Widths the media server renders an image at, for `srcset` (DESIGN.md §7: images at the size shown). */
+export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;

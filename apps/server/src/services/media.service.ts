@@ -13,6 +13,31 @@ const MAX_STORED_WIDTH = 2000;
 const WEBP_QUALITY = 82;
 const STORED_MIME = "image/webp";
 const MEDIA_KEY = /^[0-9a-f]{64}$/;
+const VARIANT_CACHE_BYTES = 48 * 1024 * 1024;
+
+/** Least-recently-used cache bounded by the total size of its values. */
+function createBoundedCache<T>(maxBytes: number, sizeOf: (value: T) => number) {
+  const items = new Map<string, T>();
+  let bytes = 0;
+  return {
+    get(key: string): T | undefined {
+      const value = items.get(key);
+      if (value === undefined) return undefined;
+      items.delete(key);
+      items.set(key, value);
+      return value;
+    },
+    set(key: string, value: T): void {
+      items.set(key, value);
+      bytes += sizeOf(value);
+      for (const [oldKey, oldValue] of items) {
+        if (bytes <= maxBytes) break;
+        items.delete(oldKey);
+        bytes -= sizeOf(oldValue);
+      }
+    },
+  };
+}
 
 export interface UploadOptions {
   uploaderId: string;
@@ -78,6 +103,7 @@ async function reencodeImage(bytes: Buffer) {
 
 /** Images uploaded to the site, stored re-encoded as WebP in the database (DESIGN.md §8). */
 export function createMediaService(db: Database) {
+  const variants = createBoundedCache<StoredMedia>(VARIANT_CACHE_BYTES, (item) => item.size);
   return {
     /** The format is read from the bytes, never from the file name or declared type. */
     async uploadImage(bytes: Buffer, options: UploadOptions): Promise<UploadedImage> {
@@ -106,6 +132,25 @@ export function createMediaService(db: Database) {
         .onConflictDoNothing();
       const url = `/media/${key}.webp`;
       return { url, secure_url: url, width: info.width, height: info.height, key };
+    },
+
+    /**
+     * The image at one of IMAGE_WIDTHS (never wider than stored), resized on first use and
+     * kept in a bounded memory cache; the URLs are immutable, so browsers and CDNs keep them too.
+     */
+    async getMediaAtWidth(key: string, width: number): Promise<StoredMedia | null> {
+      const cacheKey = `${key}@${width}`;
+      const cached = variants.get(cacheKey);
+      if (cached) return cached;
+      const original = await this.getMedia(key);
+      if (!original) return null;
+      const bytes = await sharp(original.bytes)
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
+      const variant = { mime: STORED_MIME, bytes, size: bytes.length };
+      variants.set(cacheKey, variant);
+      return variant;
     },
 
     async getMedia(key: string): Promise<StoredMedia | null> {

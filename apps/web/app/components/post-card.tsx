@@ -1,4 +1,4 @@
-import { formatCardDate, shortenText } from "@broadsheet/domain";
+import { formatCardDate, responsiveImage, shortenText } from "@broadsheet/domain";
 import { Heart, MessageCircle, Newspaper } from "lucide-react";
 import { Link } from "react-router";
 import { type PostSummary, postPath } from "../lib/post-types";
@@ -23,7 +23,7 @@ export function PostImage({
   }
   return (
     <img
-      src={src}
+      {...responsiveImage(src, "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw")}
       alt={post.title}
       loading={eager ? "eager" : "lazy"}
       decoding="async"

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   minuteReadLabel,
   RATING_MAX,
+  responsiveImage,
 } from "@broadsheet/domain";
 import { Bookmark, BookmarkCheck, Clock, Eye, Heart, MessageCircle, Pencil, Star, Trash2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -318,7 +319,7 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
     <figure className="mt-6">
       <div className="overflow-hidden rounded-xl bg-gray-100">
         <img
-          src={current}
+          {...responsiveImage(current, "(min-width: 1024px) 800px, 100vw", 960)}
           alt={title}
           width={1200}
           height={675}
@@ -341,7 +342,7 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
                 }`}
               >
                 <img
-                  src={src}
+                  {...responsiveImage(src, "160px", 320)}
                   alt=""
                   loading="lazy"
                   width={200}

@@ -1,4 +1,4 @@
-import { formatLongDate, MESSAGES } from "@broadsheet/domain";
+import { formatLongDate, MESSAGES, responsiveImage } from "@broadsheet/domain";
 import { BookmarkX, Newspaper } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, useFetcher } from "react-router";
@@ -100,7 +100,7 @@ function SavedPostItem({ post }: { post: SavedPost }) {
       <Link to={`/page/${post.slug}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
         {image ? (
           <img
-            src={image}
+            {...responsiveImage(image, "192px", 320)}
             alt=""
             width={192}
             height={128}

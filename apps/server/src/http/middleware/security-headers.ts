@@ -11,7 +11,7 @@ const VIDEO_FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.yo
  */
 export function securityHeaders(options: { development: boolean }): MiddlewareHandler<AppEnv> {
   const scriptSrc = options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE];
-  return secureHeaders({
+  const setHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc,
@@ -30,4 +30,6 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
     crossOriginEmbedderPolicy: false,
     xFrameOptions: "SAMEORIGIN",
   });
+  // The API calls a page render makes in-process never reach a browser: no headers needed.
+  return (c, next) => (c.env?.pageSession ? next() : setHeaders(c, next));
 }

@@ -306,3 +306,28 @@ describe(`GET /media/{key} on ${testDatabaseKind()}`, () => {
     }
   });
 });
+
+describe("GET /media/{key}.webp?w= (srcset widths)", () => {
+  it("serves the image resized to an allowed width, never wider than stored, and refuses other widths", async () => {
+    const png = await blankImage(1200, 800).png().toBuffer();
+    const response = await upload(uploadForm(png, "wide.png", "image/png"));
+    expect(response.status).toBe(201);
+    const url: string = response.body.url;
+
+    const small = await context.app.request(`${url}?w=640`);
+    expect(small.status).toBe(200);
+    expect(small.headers.get("content-type")).toBe("image/webp");
+    expect(small.headers.get("cache-control")).toContain("immutable");
+    expect(small.headers.get("etag")).not.toBe((await context.app.request(url)).headers.get("etag"));
+    const smallMeta = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
+    expect([smallMeta.width, smallMeta.height]).toEqual([640, 427]);
+
+    const wide = await context.app.request(`${url}?w=1280`);
+    expect((await sharp(Buffer.from(await wide.arrayBuffer())).metadata()).width).toBe(1200);
+
+    const odd = await context.app.request(`${url}?w=333`);
+    expect(odd.status).toBe(400);
+    expect(((await odd.json()) as { message: string }).message).toMatch(/Width must be one of/);
+    expect((await context.app.request(`/media/${"0".repeat(64)}.webp?w=640`)).status).toBe(404);
+  });
+});

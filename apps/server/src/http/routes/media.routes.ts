@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES } from "@broadsheet/domain";
+import { IMAGE_WIDTHS, MEDIA_MESSAGES, UPLOAD_MAX_BYTES } from "@broadsheet/domain";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "../../config";
@@ -66,10 +66,16 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 export function mediaFileRoutes(services: Services) {
   return new Hono<AppEnv>().get("/:file", async (c) => {
     const key = MEDIA_FILE.exec(c.req.param("file"))?.[1];
-    const stored = key ? await services.media.getMedia(key) : null;
+    const width = Number(c.req.query("w") ?? 0);
+    if (width && !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
+      return c.json({ message: `Width must be one of ${IMAGE_WIDTHS.join(", ")}` }, 400);
+    }
+    const stored = key
+      ? await (width ? services.media.getMediaAtWidth(key, width) : services.media.getMedia(key))
+      : null;
     if (!key || !stored) return c.json({ message: MEDIA_MESSAGES.notFound }, 404);
 
-    const etag = `"${key}"`;
+    const etag = width ? `"${key}-${width}"` : `"${key}"`;
     c.header("ETag", etag);
     c.header("Cache-Control", IMMUTABLE_CACHE);
     if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304);

@@ -1,4 +1,4 @@
-import { formatCardDate } from "@broadsheet/domain";
+import { formatCardDate, responsiveImage } from "@broadsheet/domain";
 import { ChevronRight, Heart, MessageCircle, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -34,11 +34,10 @@ export function CoverImage({
   }
   return (
     <img
-      src={src}
+      {...responsiveImage(src, sizes ?? "(min-width: 1024px) 25vw, 100vw")}
       alt={alt}
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}
-      sizes={sizes}
       loading={eager ? "eager" : "lazy"}
       fetchPriority={eager ? "high" : undefined}
       decoding="async"

@@ -1,0 +1,43 @@
+import { useRouteLoaderData } from "react-router";
+import { LegalPage } from "../components/legal-page";
+import type { Route } from "./+types/terms";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Terms | Broadsheet" },
+  { name: "description", content: "The terms of use of Broadsheet." },
+];
+
+export default function Terms() {
+  const root = useRouteLoaderData("root") as { site: { contactEmail: string; contactPhone: string } } | undefined;
+  const email = root?.site.contactEmail ?? "";
+  const phone = root?.site.contactPhone ?? "";
+  return (
+    <LegalPage title="Terms of Use" updated="November 22, 2026">
+      <p>By using Broadsheet you agree to these terms. Please read them; they are short.</p>
+      <h2>Your account</h2>
+      <p>
+        You must be at least 13 years old to create an account. Keep your password to yourself; you are responsible for
+        what is done with your account.
+      </p>
+      <h2>Comments and reviews</h2>
+      <p>
+        Be civil. Do not post anything unlawful, hateful, or that infringes someone else's rights. Editors may remove
+        comments that break these rules and suspend accounts that keep doing so.
+      </p>
+      <h2>Our content</h2>
+      <p>
+        Stories, photos and videos on Broadsheet belong to us or to their authors. You may share links and short quotes
+        with attribution; please ask before republishing whole articles.
+      </p>
+      <h2>Adverts and links</h2>
+      <p>Adverts are marked as such. We are not responsible for the content of sites we link to.</p>
+      <h2>Changes</h2>
+      <p>We may update these terms; the date above shows the latest version.</p>
+      <h2>Contact</h2>
+      <p>
+        Write to <a href={`mailto:${email}`}>{email}</a> or call{" "}
+        <a href={`tel:${phone.replace(/\s+/g, "")}`}>{phone}</a>.
+      </p>
+    </LegalPage>
+  );
+}
