@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Config } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import type { Logger } from "./logger";
@@ -8,6 +9,8 @@ export async function openMigratedDatabase(config: Config, logger: Logger): Prom
   try {
     const started = performance.now();
     await database.migrate();
+    // PGlite runs no autovacuum daemon: without fresh statistics the planner ignores the list indexes.
+    if (database.kind === "pglite") await database.db.execute(sql`analyze`);
     logger.debug({ ms: Math.round(performance.now() - started) }, "migrations applied");
     return database;
   } catch (error) {

@@ -110,6 +110,8 @@ export async function seedDemoContent(
   await simulateEngagement(db, readerIds, random);
   await seedAdverts(services, db, authorIds[0] ?? "");
   await seedPoll(db, readerIds, random);
+  // Fresh planner statistics after a bulk load (PGlite has no autovacuum to gather them).
+  await db.execute(sql`analyze`);
   return { posts: total, accounts };
 }
 

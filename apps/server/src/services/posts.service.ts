@@ -7,7 +7,7 @@ import {
   type PostSort,
   slugify,
 } from "@broadsheet/domain";
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, comments, posts, reviews, types, users } from "../db/schema";
 import { invalid, notFound } from "../errors";
@@ -301,17 +301,41 @@ export function createPostsService(db: Database) {
         const pattern = `%${escapeLike(search)}%`;
         const tsQuery = sql`websearch_to_tsquery('english', ${search})`;
         conditions.push(
-          or(ilike(posts.title, pattern), ilike(categories.name, pattern), sql`${posts.search} @@ ${tsQuery}`),
+          or(
+            ilike(posts.title, pattern),
+            inArray(
+              posts.categoryId,
+              db.select({ id: categories.id }).from(categories).where(ilike(categories.name, pattern)),
+            ),
+            sql`${posts.search} @@ ${tsQuery}`,
+          ),
         );
         rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
       }
+      // Filters as subqueries on posts' own columns, so the count needs no join.
       if (query.category && query.category !== "All") {
+        const category = query.category.toLowerCase();
         conditions.push(
-          or(sql`lower(${categories.name}) = ${query.category.toLowerCase()}`, eq(categories.slug, query.category)),
+          inArray(
+            posts.categoryId,
+            db
+              .select({ id: categories.id })
+              .from(categories)
+              .where(or(sql`lower(${categories.name}) = ${category}`, eq(categories.slug, query.category))),
+          ),
         );
       }
       if (query.type && query.type !== "All") {
-        conditions.push(or(sql`lower(${types.name}) = ${query.type.toLowerCase()}`, eq(types.slug, query.type)));
+        const type = query.type.toLowerCase();
+        conditions.push(
+          inArray(
+            posts.typeId,
+            db
+              .select({ id: types.id })
+              .from(types)
+              .where(or(sql`lower(${types.name}) = ${type}`, eq(types.slug, query.type))),
+          ),
+        );
       }
       const where = and(...conditions);
       const order: SQL[] = {
@@ -329,12 +353,7 @@ export function createPostsService(db: Database) {
           .orderBy(...order)
           .limit(query.limit)
           .offset((query.page - 1) * query.limit),
-        db
-          .select({ total: count() })
-          .from(posts)
-          .innerJoin(categories, eq(categories.id, posts.categoryId))
-          .leftJoin(types, eq(types.id, posts.typeId))
-          .where(where),
+        db.select({ total: count() }).from(posts).where(where),
       ]);
       return { items: rows.map(toPostSummary), total: totalRow?.total ?? 0, page: query.page, limit: query.limit };
     },

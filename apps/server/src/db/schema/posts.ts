@@ -45,9 +45,20 @@ export const posts = pgTable(
       "posts_counters_non_negative",
       sql`${table.views} >= 0 and ${table.likeCount} >= 0 and ${table.commentCount} >= 0`,
     ),
-    index("posts_published_created_idx").on(table.isPublished, table.createdAt.desc()),
-    index("posts_category_published_created_idx").on(table.categoryId, table.isPublished, table.createdAt.desc()),
-    index("posts_type_published_created_idx").on(table.typeId, table.isPublished, table.createdAt.desc()),
+    // The id ends each list index because lists break ties on it: the index then gives the whole order.
+    index("posts_published_created_idx").on(table.isPublished, table.createdAt.desc(), table.id.desc()),
+    index("posts_category_published_created_idx").on(
+      table.categoryId,
+      table.isPublished,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index("posts_type_published_created_idx").on(
+      table.typeId,
+      table.isPublished,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index("posts_published_views_idx").on(table.isPublished, table.views.desc()),
     index("posts_published_title_idx").on(table.isPublished, table.title),
     index("posts_author_id_idx").on(table.authorId),
