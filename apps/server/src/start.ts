@@ -2,6 +2,7 @@ import { createApp } from "./app";
 import { openMigratedDatabase } from "./boot";
 import { loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { serveCachedPages } from "./http/cached-page-listener";
 import { loadBuiltPages, WEB_CLIENT_DIR } from "./http/pages";
 import { createLogger } from "./logger";
 import { hasAnyPost, printDemoAccounts, seedDemoContent } from "./seed/demo-seed";
@@ -29,7 +30,8 @@ export async function startServer(development: boolean): Promise<void> {
   const dev = development ? await (await import("./http/dev-pages")).startDevPages() : undefined;
   const pages = dev ? { render: dev.render } : { render: await loadBuiltPages(), clientDir: WEB_CLIENT_DIR };
   const app = createApp({ config, database, logger, pages });
-  const server = createHttpServer(app, dev?.middleware);
+  // Development serves through Vite; production answers cached pages before Hono.
+  const server = createHttpServer(app, dev?.middleware ?? serveCachedPages(app.services.publicPages.cache));
 
   // An empty embedded database gets the demo magazine, so `npm start` shows a real site.
   if (config.seedDemo && !(await hasAnyPost(database.db))) {

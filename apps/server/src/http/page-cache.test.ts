@@ -1,9 +1,11 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { closeHttpServer, createHttpServer, listen } from "../server";
 import { insertCategory } from "../testing/fixtures";
 import { signUp } from "../testing/test-agent";
 import { useTestApp } from "../testing/test-app";
 import { testDatabaseKind } from "../testing/test-database";
+import { serveCachedPages } from "./cached-page-listener";
 
 const context = useTestApp({ pages: true });
 const IMAGE = `/media/${"c".repeat(64)}.webp`;
@@ -99,5 +101,34 @@ describe(`page cache for anonymous readers on ${testDatabaseKind()}`, () => {
     await get("/?like-test=1");
     await reader.agent.put(`/api/posts/addLike/${post._id}`);
     expect((await get("/?like-test=1")).headers.get("x-cache")).toBe("HIT");
+  });
+});
+
+describe("the socket-level fast path for cached pages", () => {
+  it("answers a cached page before the app (no request id), and lets logged-in readers through", async () => {
+    const server = createHttpServer(context.app, serveCachedPages(context.app.services.publicPages.cache));
+    const port = await listen(server, 0, "127.0.0.1");
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const first = await fetch(`${base}/?fast=1`);
+      expect(first.headers.get("x-cache")).toBe("MISS");
+      expect(first.headers.get("x-request-id")).toBeTruthy();
+      const second = await fetch(`${base}/?fast=1`);
+      expect(second.headers.get("x-cache")).toBe("HIT");
+      expect(second.headers.get("x-request-id")).toBeNull();
+      expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+      expect(await second.text()).toBe(await first.text());
+      const notModified = await fetch(`${base}/?fast=1`, {
+        headers: { "if-none-match": second.headers.get("etag") ?? "" },
+      });
+      expect(notModified.status).toBe(304);
+
+      const { agent } = await signUp(context.app);
+      const personal = await fetch(`${base}/?fast=1`, { headers: { cookie: agent.cookie ?? "" } });
+      expect(personal.headers.get("x-cache")).toBeNull();
+      expect(await personal.text()).toContain("Logout");
+    } finally {
+      await closeHttpServer(server, 1000);
+    }
   });
 });

@@ -24,7 +24,7 @@ const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
-function isCacheablePath(path: string): boolean {
+export function isCacheablePath(path: string): boolean {
   return !UNCACHED_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
 }
 
