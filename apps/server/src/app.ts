@@ -1,10 +1,10 @@
 import type { PageLoadContext, SiteSettings } from "@broadsheet/domain";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { compress } from "hono/compress";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { AppEnv } from "./http/app-env";
+import { compression } from "./http/middleware/compression";
 import { invalidatePagesOnContentWrite } from "./http/middleware/content-writes";
 import { handleApiNotFound, handleError } from "./http/middleware/error-handler";
 import { publicPageCache } from "./http/middleware/page-cache";
@@ -19,6 +19,7 @@ import { docsRoutes } from "./http/routes/docs.routes";
 import { engagementRoutes } from "./http/routes/engagement.routes";
 import { feedsRoutes } from "./http/routes/feeds.routes";
 import { healthRoutes } from "./http/routes/health.routes";
+import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
 import { pollsRoutes } from "./http/routes/polls.routes";
 import { postsRoutes } from "./http/routes/posts.routes";
@@ -48,7 +49,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestContext(logger));
   // Outside the page cache, so the cache keeps uncompressed pages (it serves its own gzip).
-  app.use(compress());
+  app.use(compression());
   // Outside securityHeaders, so a cached page keeps the CSP (and nonce) it was rendered with.
   app.use(publicPageCache(services.publicPages));
   // Registered before securityHeaders so its cross-origin CORP is set last and wins.
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps) {
   api.route("/health", healthRoutes(services.health));
   api.route("/users", usersRoutes(services, config));
   api.route("/admin", adminRoutes(services));
+  api.route("/home", homeRoutes(services.home));
   // Before postsRoutes, so /posts/icymi, /posts/hot, … are not taken for a post id.
   api.route("/posts", feedsRoutes(services));
   api.route("/posts", engagementRoutes(services, config));

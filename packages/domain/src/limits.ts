@@ -28,6 +28,7 @@ export const POST_CATEGORIES = [
   "Sports",
   "Jobs",
 ] as const;
+export type PostCategory = (typeof POST_CATEGORIES)[number];
 
 export const ADVERT_PLACEMENTS = ["Advert Top", "Advert Main", "Advert Main2"] as const;
 export type AdvertPlacement = (typeof ADVERT_PLACEMENTS)[number];

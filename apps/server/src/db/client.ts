@@ -28,6 +28,13 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
 }
 
+/*
+ * PostgreSQL's default 128 MB of shared buffers all become resident in PGlite's WebAssembly
+ * memory; 32 MB holds the hot pages of a large magazine, and the rest is read from the OS
+ * page cache. The app's own read cache keeps repeated reads off the database anyway.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
@@ -37,7 +44,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   try {
     const pgDataDir = path.join(dataDir, "pglite");
     mkdirSync(pgDataDir, { recursive: true });
-    const client = await PGlite.create(pgDataDir);
+    const client = await PGlite.create(pgDataDir, { startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,

@@ -570,6 +570,16 @@ const PATHS: Record<string, PathSpec> = {
       errors: ["400", "404", "413", "415"],
     },
   },
+  "/api/home": {
+    get: {
+      tag: "Feeds",
+      summary: "Everything the home page shows, in one call",
+      description:
+        "The Latest carousel, each category's newest posts (7 for Jobs, 4 for the others), the four feeds, the Advert Top adverts and the newest poll. With a session, posts carry likedByMe and inReadLater, and the poll the reader's own vote.",
+      access: "optional",
+      ok: { "200": answer("The home page's blocks", ref("Home")) },
+    },
+  },
   "/api/posts/icymi": {
     get: {
       tag: "Feeds",
@@ -1071,6 +1081,20 @@ function buildDocument(): OpenApiDocument {
         Poll: POLL,
         Advert: ADVERT,
         UploadedImage: UPLOADED_IMAGE,
+        Home: object({
+          latest: arrayOf(ref("PostSummary")),
+          byCategory: {
+            type: "object",
+            description: "Category name → its newest published posts",
+            additionalProperties: arrayOf(ref("PostSummary")),
+          },
+          hot: arrayOf(ref("PostSummary")),
+          trendy: arrayOf(ref("PostSummary")),
+          mostRead: arrayOf(ref("PostSummary")),
+          icymi: arrayOf(ref("PostSummary")),
+          advertsTop: arrayOf(ref("Advert")),
+          poll: { anyOf: [ref("Poll"), { type: "null" }] },
+        }),
       },
       responses: errorResponses,
     },

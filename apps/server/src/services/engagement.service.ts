@@ -7,6 +7,7 @@ import { bumpDailyStat } from "./daily-stats";
 import { pgErrorCode } from "./pg-errors";
 import { visiblePost } from "./post-summaries";
 import { type CommentView, loadReviews, type PostDetail, type Viewer } from "./posts.service";
+import { postTag, type ReadCache } from "./read-cache";
 import type { Page } from "./users.service";
 
 export interface LikeState {
@@ -30,7 +31,10 @@ function rethrowMissingPost(error: unknown): never {
  * by `col = col ± 1` in SQL, in the transaction of the row it counts, and only when that row
  * was really inserted or deleted (DESIGN.md §5).
  */
-export function createEngagementService(db: Database) {
+export function createEngagementService(db: Database, reads: ReadCache) {
+  /** The post's cached detail shows the counts and comments a write just changed. */
+  const changed = (postId: string) => reads.invalidateTag(postTag(postId));
+
   /** The id of a post the viewer may see; 404 otherwise (drafts are staff-only). */
   async function visiblePostId(idOrSlug: string, viewer: Viewer): Promise<string> {
     const [post] = await db.select({ id: posts.id }).from(posts).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
@@ -106,6 +110,7 @@ export function createEngagementService(db: Database) {
       } catch (error) {
         rethrowMissingPost(error);
       }
+      changed(postId);
       return commentPage(postId, 1, limit);
     },
 
@@ -132,6 +137,7 @@ export function createEngagementService(db: Database) {
           .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
           .where(eq(posts.id, postId));
       });
+      changed(postId);
     },
 
     /** Idempotent: a second like by the same reader changes nothing. */
@@ -153,6 +159,7 @@ export function createEngagementService(db: Database) {
           await bumpDailyStat(tx, postId, "likes");
           return updated?.likeCount;
         });
+        changed(postId);
         if (counted !== undefined) return { likeCount: counted, likedByMe: true };
       } catch (error) {
         rethrowMissingPost(error);
@@ -176,6 +183,7 @@ export function createEngagementService(db: Database) {
           .returning({ likeCount: posts.likeCount });
         return updated?.likeCount;
       });
+      changed(postId);
       if (counted !== undefined) return { likeCount: counted, likedByMe: false };
       return likeState(postId, userId);
     },
@@ -194,6 +202,7 @@ export function createEngagementService(db: Database) {
       } catch (error) {
         rethrowMissingPost(error);
       }
+      changed(postId);
       return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewSaved);
     },
 
@@ -206,6 +215,7 @@ export function createEngagementService(db: Database) {
         .where(and(eq(reviews.postId, postId), eq(reviews.userId, userId)))
         .returning({ id: reviews.id });
       if (updated.length === 0) throw notFound(ENGAGEMENT_MESSAGES.reviewNotFound);
+      changed(postId);
       return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewUpdated);
     },
 
@@ -216,6 +226,7 @@ export function createEngagementService(db: Database) {
         .where(and(eq(reviews.postId, postId), eq(reviews.userId, userId)))
         .returning({ id: reviews.id });
       if (deleted.length === 0) throw notFound(ENGAGEMENT_MESSAGES.reviewNotFound);
+      changed(postId);
       return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewDeleted);
     },
   };

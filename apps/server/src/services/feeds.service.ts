@@ -6,7 +6,7 @@ import { postDailyStats, posts } from "../db/schema";
 import { notFound } from "../errors";
 import { utcDay } from "./daily-stats";
 import { type PostSummary, selectPostSummaries, toPostSummary, visiblePost } from "./post-summaries";
-import type { Viewer } from "./posts.service";
+import { ANONYMOUS, type SharedReads, type Viewer } from "./posts.service";
 
 /*
  * The Featured News widgets, Related, Up next and In Case You Missed It: each is one query
@@ -27,7 +27,7 @@ function sourceIs(idOrSlug: string, isStaff: boolean): SQL {
   return isStaff ? match : (and(match, eq(source.isPublished, true)) as SQL);
 }
 
-export function createFeedsService(db: Database) {
+export function createFeedsService(db: Database, { reads, viewerState }: SharedReads) {
   /** Per post, the sum of `score` over the days from `since` (inclusive) to today. */
   function recentScores(since: string, score: SQL) {
     return db
@@ -45,10 +45,10 @@ export function createFeedsService(db: Database) {
     return [];
   }
 
-  return {
+  const queries = {
     /** Most views ever; posts nobody has read are left out. */
-    async mostRead(viewerId: string | undefined): Promise<PostSummary[]> {
-      const rows = await selectPostSummaries(db, viewerId)
+    async mostRead(): Promise<PostSummary[]> {
+      const rows = await selectPostSummaries(db, undefined)
         .where(and(published, gt(posts.views, 0)))
         .orderBy(desc(posts.views), desc(publishedTime), desc(posts.id))
         .limit(WIDGET_SIZE);
@@ -56,9 +56,9 @@ export function createFeedsService(db: Database) {
     },
 
     /** Most views over the last 7 days (today and the 6 before, UTC). */
-    async trendy(viewerId: string | undefined): Promise<PostSummary[]> {
+    async trendy(): Promise<PostSummary[]> {
       const recent = recentScores(utcDay(-6), sql`${postDailyStats.views}`);
-      const rows = await selectPostSummaries(db, viewerId)
+      const rows = await selectPostSummaries(db, undefined)
         .innerJoin(recent, eq(recent.postId, posts.id))
         .where(and(published, gt(posts.views, 0), sql`${recent.score} > 0`))
         .orderBy(desc(recent.score), desc(posts.views), desc(publishedTime), desc(posts.id))
@@ -67,12 +67,12 @@ export function createFeedsService(db: Database) {
     },
 
     /** Most likes + comments + shares over the last 48 hours, counted by day: today and yesterday (UTC). */
-    async hot(viewerId: string | undefined): Promise<PostSummary[]> {
+    async hot(): Promise<PostSummary[]> {
       const recent = recentScores(
         utcDay(-1),
         sql`${postDailyStats.likes} + ${postDailyStats.comments} + ${postDailyStats.shares}`,
       );
-      const rows = await selectPostSummaries(db, viewerId)
+      const rows = await selectPostSummaries(db, undefined)
         .innerJoin(recent, eq(recent.postId, posts.id))
         .where(and(published, gt(posts.views, 0), sql`${recent.score} > 0`))
         .orderBy(desc(recent.score), desc(posts.views), desc(publishedTime), desc(posts.id))
@@ -114,8 +114,8 @@ export function createFeedsService(db: Database) {
     },
 
     /** In Case You Missed It: the most viewed posts that went out between 30 and 2 days ago. */
-    async icymi(viewerId: string | undefined): Promise<PostSummary[]> {
-      const rows = await selectPostSummaries(db, viewerId)
+    async icymi(): Promise<PostSummary[]> {
+      const rows = await selectPostSummaries(db, undefined)
         .where(
           and(
             published,
@@ -127,6 +127,34 @@ export function createFeedsService(db: Database) {
         .limit(WIDGET_SIZE);
       return rows.map(toPostSummary);
     },
+  };
+
+  /** A feed every reader shares, cached; the reader's own flags are added per request. */
+  async function sharedFeed(name: string, viewerId: string | undefined, load: () => Promise<PostSummary[]>) {
+    return viewerState.forViewer(viewerId, await reads.get(`feed:${name}`, load));
+  }
+
+  /** Related / Up next of a post: staff may ask about drafts, so they skip the cache. */
+  async function relativeFeed(
+    name: string,
+    idOrSlug: string,
+    viewer: Viewer,
+    load: (viewer: Viewer) => Promise<PostSummary[]>,
+  ) {
+    if (viewer.isStaff) return load(viewer);
+    const key = `feed:${name}:${isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug}`;
+    return viewerState.forViewer(viewer.id, await reads.get(key, () => load(ANONYMOUS)));
+  }
+
+  return {
+    mostRead: (viewerId: string | undefined) => sharedFeed("most-read", viewerId, () => queries.mostRead()),
+    trendy: (viewerId: string | undefined) => sharedFeed("trendy", viewerId, () => queries.trendy()),
+    hot: (viewerId: string | undefined) => sharedFeed("hot", viewerId, () => queries.hot()),
+    icymi: (viewerId: string | undefined) => sharedFeed("icymi", viewerId, () => queries.icymi()),
+    related: (idOrSlug: string, viewer: Viewer) =>
+      relativeFeed("related", idOrSlug, viewer, (as) => queries.related(idOrSlug, as)),
+    upNext: (idOrSlug: string, viewer: Viewer) =>
+      relativeFeed("up-next", idOrSlug, viewer, (as) => queries.upNext(idOrSlug, as)),
   };
 }
 

@@ -7,6 +7,7 @@ import { createAuthService } from "./auth.service";
 import { createEngagementService } from "./engagement.service";
 import { createFeedsService } from "./feeds.service";
 import { createHealthService } from "./health.service";
+import { createHomeService } from "./home.service";
 import { createMailService } from "./mail.service";
 import { createMediaService } from "./media.service";
 import { createPasswordResetService } from "./password-reset.service";
@@ -21,6 +22,7 @@ import { createSyndicationService } from "./syndication.service";
 import { createTaxonomyService } from "./taxonomy.service";
 import { createUsersService } from "./users.service";
 import { createViewCounter } from "./view-counter";
+import { createViewerStateService } from "./viewer-state";
 
 export interface ServiceDeps {
   config: Config;
@@ -40,6 +42,10 @@ export function createServices(deps: ServiceDeps) {
   const users = createUsersService(db, { publicUrl: config.publicUrl });
   const views = createViewCounter(db, logger);
   const publicPages = createPublicPagesService(config, logger);
+  const shared = { reads: publicPages.reads, viewerState: createViewerStateService(db) };
+  const feeds = createFeedsService(db, shared);
+  const adverts = createAdvertsService(db);
+  const polls = createPollsService(db, publicPages.reads);
   const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl });
   return {
     health: createHealthService(database),
@@ -51,16 +57,17 @@ export function createServices(deps: ServiceDeps) {
     passwordReset,
     auth: createAuthService({ users, sessions, passwordReset, rateLimiter }),
     readLater: createReadLaterService(db),
-    posts: createPostsService(db),
-    engagement: createEngagementService(db),
-    feeds: createFeedsService(db),
+    posts: createPostsService(db, shared),
+    engagement: createEngagementService(db, publicPages.reads),
+    feeds,
+    home: createHomeService(db, { ...shared, feeds, adverts, polls }),
     shares: createSharesService(db),
     views,
     publicPages,
     media: createMediaService(db),
     taxonomy: createTaxonomyService(db),
-    polls: createPollsService(db),
-    adverts: createAdvertsService(db),
+    polls,
+    adverts,
     syndication: createSyndicationService(db),
     async close() {
       await views.close();

@@ -1,9 +1,10 @@
 import { isUuid, POLL_MESSAGES, type PollInput, type PollOption } from "@broadsheet/domain";
-import { count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { polls, pollVotes } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { isUniqueViolation, pgErrorCode } from "./pg-errors";
+import { pollTag, type ReadCache } from "./read-cache";
 import type { Page } from "./users.service";
 
 /** A poll (SPEC.md's "vote") as the API shows it, with its tally. */
@@ -28,7 +29,7 @@ function pollNotFound() {
   return notFound(POLL_MESSAGES.pollNotFound);
 }
 
-export function createPollsService(db: Database) {
+export function createPollsService(db: Database, reads: ReadCache) {
   /** Tallies every poll of `rows` in one grouped query, the viewer's own vote included. */
   async function present(rows: PollRow[], viewerId: string | null): Promise<PollJson[]> {
     if (rows.length === 0) return [];
@@ -140,7 +141,19 @@ export function createPollsService(db: Database) {
         if (pgErrorCode(error) === "23503") throw pollNotFound();
         throw error;
       }
+      // The home page's cached tally must count this vote for the voter's next look.
+      reads.invalidateTag(pollTag(pollId));
       return getPoll(pollId, userId);
+    },
+
+    /** The reader's own vote in a poll, or null. */
+    async myVote(pollId: string, userId: string): Promise<PollOption | null> {
+      const [vote] = await db
+        .select({ option: pollVotes.option })
+        .from(pollVotes)
+        .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
+        .limit(1);
+      return vote ? (vote.option as PollOption) : null;
     },
   };
 }

@@ -21,7 +21,9 @@ import {
   visiblePost,
   visibleTo,
 } from "./post-summaries";
+import { postTag, type ReadCache } from "./read-cache";
 import type { Page } from "./users.service";
+import type { ViewerStateService } from "./viewer-state";
 
 export interface Viewer {
   id: string | undefined;
@@ -103,7 +105,15 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-export function createPostsService(db: Database) {
+/** What an anonymous reader sees: the shape every cached read is loaded as. */
+export const ANONYMOUS: Viewer = { id: undefined, isStaff: false };
+
+export interface SharedReads {
+  reads: ReadCache;
+  viewerState: ViewerStateService;
+}
+
+export function createPostsService(db: Database, { reads, viewerState }: SharedReads) {
   async function resolveCategory(reference: string) {
     const [category] = await db
       .select({ id: categories.id, name: categories.name, slug: categories.slug })
@@ -170,7 +180,7 @@ export function createPostsService(db: Database) {
     return post.id;
   }
 
-  async function getPost(idOrSlug: string, viewer: Viewer): Promise<PostDetail> {
+  async function loadPost(idOrSlug: string, viewer: Viewer): Promise<PostDetail> {
     const [row] = await selectPostSummaries(db, viewer.id).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
     if (!row) throw notFound(POST_MESSAGES.postNotFound);
     const [extra] = await db
@@ -222,6 +232,87 @@ export function createPostsService(db: Database) {
       })),
       reviews: reviewRows,
     };
+  }
+
+  // Staff see drafts, and readers' lists come from the shared read cache: both start here.
+  const uncached = {
+    async listPosts(query: PostListQuery, viewer: Viewer): Promise<Page<PostSummary>> {
+      const conditions: (SQL | undefined)[] = [visibleTo(viewer.isStaff)];
+      const search = query.search.trim();
+      let rank: SQL | undefined;
+      if (search) {
+        const pattern = `%${escapeLike(search)}%`;
+        const tsQuery = sql`websearch_to_tsquery('english', ${search})`;
+        conditions.push(
+          or(
+            ilike(posts.title, pattern),
+            inArray(
+              posts.categoryId,
+              db.select({ id: categories.id }).from(categories).where(ilike(categories.name, pattern)),
+            ),
+            sql`${posts.search} @@ ${tsQuery}`,
+          ),
+        );
+        rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
+      }
+      // Filters as subqueries on posts' own columns, so the count needs no join.
+      if (query.category && query.category !== "All") {
+        const category = query.category.toLowerCase();
+        conditions.push(
+          inArray(
+            posts.categoryId,
+            db
+              .select({ id: categories.id })
+              .from(categories)
+              .where(or(sql`lower(${categories.name}) = ${category}`, eq(categories.slug, query.category))),
+          ),
+        );
+      }
+      if (query.type && query.type !== "All") {
+        const type = query.type.toLowerCase();
+        conditions.push(
+          inArray(
+            posts.typeId,
+            db
+              .select({ id: types.id })
+              .from(types)
+              .where(or(sql`lower(${types.name}) = ${type}`, eq(types.slug, query.type))),
+          ),
+        );
+      }
+      const where = and(...conditions);
+      const order: SQL[] = {
+        latest: [desc(posts.createdAt), desc(posts.id)],
+        oldest: [asc(posts.createdAt), asc(posts.id)],
+        "a-z": [sql`lower(${posts.title}) asc`, asc(posts.id)],
+        "z-a": [sql`lower(${posts.title}) desc`, desc(posts.id)],
+      }[query.sort];
+      // Best match first when searching, unless the reader chose an explicit order.
+      if (rank && query.sort === "latest") order.unshift(sql`${rank} desc`);
+
+      const [rows, [totalRow]] = await Promise.all([
+        selectPostSummaries(db, viewer.id)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: count() }).from(posts).where(where),
+      ]);
+      return { items: rows.map(toPostSummary), total: totalRow?.total ?? 0, page: query.page, limit: query.limit };
+    },
+  };
+
+  /** A post as its reader sees it; readers share the cached detail and get their own flags. */
+  async function getPost(idOrSlug: string, viewer: Viewer): Promise<PostDetail> {
+    if (viewer.isStaff) return loadPost(idOrSlug, viewer);
+    const key = `post:${isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug}`;
+    const post = await reads.get(
+      key,
+      () => loadPost(idOrSlug, ANONYMOUS),
+      (shared) => [postTag(shared._id)],
+    );
+    if (!viewer.id) return post;
+    return viewerState.mark(post, await viewerState.marksOn(viewer.id, [post._id]));
   }
 
   return {
@@ -293,69 +384,11 @@ export function createPostsService(db: Database) {
       return { _id: updated.id, isPublished: updated.isPublished };
     },
 
+    /** Readers share one cached page of results; their own flags are added per request. */
     async listPosts(query: PostListQuery, viewer: Viewer): Promise<Page<PostSummary>> {
-      const conditions: (SQL | undefined)[] = [visibleTo(viewer.isStaff)];
-      const search = query.search.trim();
-      let rank: SQL | undefined;
-      if (search) {
-        const pattern = `%${escapeLike(search)}%`;
-        const tsQuery = sql`websearch_to_tsquery('english', ${search})`;
-        conditions.push(
-          or(
-            ilike(posts.title, pattern),
-            inArray(
-              posts.categoryId,
-              db.select({ id: categories.id }).from(categories).where(ilike(categories.name, pattern)),
-            ),
-            sql`${posts.search} @@ ${tsQuery}`,
-          ),
-        );
-        rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
-      }
-      // Filters as subqueries on posts' own columns, so the count needs no join.
-      if (query.category && query.category !== "All") {
-        const category = query.category.toLowerCase();
-        conditions.push(
-          inArray(
-            posts.categoryId,
-            db
-              .select({ id: categories.id })
-              .from(categories)
-              .where(or(sql`lower(${categories.name}) = ${category}`, eq(categories.slug, query.category))),
-          ),
-        );
-      }
-      if (query.type && query.type !== "All") {
-        const type = query.type.toLowerCase();
-        conditions.push(
-          inArray(
-            posts.typeId,
-            db
-              .select({ id: types.id })
-              .from(types)
-              .where(or(sql`lower(${types.name}) = ${type}`, eq(types.slug, query.type))),
-          ),
-        );
-      }
-      const where = and(...conditions);
-      const order: SQL[] = {
-        latest: [desc(posts.createdAt), desc(posts.id)],
-        oldest: [asc(posts.createdAt), asc(posts.id)],
-        "a-z": [sql`lower(${posts.title}) asc`, asc(posts.id)],
-        "z-a": [sql`lower(${posts.title}) desc`, desc(posts.id)],
-      }[query.sort];
-      // Best match first when searching, unless the reader chose an explicit order.
-      if (rank && query.sort === "latest") order.unshift(sql`${rank} desc`);
-
-      const [rows, [totalRow]] = await Promise.all([
-        selectPostSummaries(db, viewer.id)
-          .where(where)
-          .orderBy(...order)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ total: count() }).from(posts).where(where),
-      ]);
-      return { items: rows.map(toPostSummary), total: totalRow?.total ?? 0, page: query.page, limit: query.limit };
+      if (viewer.isStaff) return uncached.listPosts(query, viewer);
+      const page = await reads.get(`posts:${JSON.stringify(query)}`, () => uncached.listPosts(query, ANONYMOUS));
+      return viewer.id ? { ...page, items: await viewerState.forViewer(viewer.id, page.items) } : page;
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   ADVERT_TOP_LIMIT,
   CAROUSEL_SIZE,
   CATEGORY_BLOCK_SIZE,
+  type PostCategory,
   type SiteSettings,
   WIDGET_SIZE,
 } from "@broadsheet/domain";
@@ -25,7 +26,7 @@ import { Mosaic } from "../components/home/mosaic";
 import { NewsUpdate } from "../components/home/news-update";
 import { PollBlock } from "../components/home/poll";
 import { callApi, errorMessage } from "../lib/api.server";
-import type { Page, PostSummary } from "../lib/post-types";
+import type { PostSummary } from "../lib/post-types";
 import type { Route } from "./+types/home";
 
 const TITLE = "Broadsheet: news, analysis and long reads";
@@ -38,20 +39,23 @@ const TITLE_CUT_WIDE = 90;
 const TITLE_CUT_NARROW = 50;
 
 // ---------------------------------------------------------------------------------------
-// Loading: every block on its own, all at once; a failed call fails only its block.
+// Loading: one call (GET /api/home) answers every block; if it fails, each block shows its
+// error state.
 
-async function get<T>(context: AppLoadContext, path: string, isValid: (data: unknown) => boolean): Promise<Loaded<T>> {
-  try {
-    const result = await callApi<T>(context, path);
-    if (!result.ok) return { ok: false, message: errorMessage(result) };
-    if (!isValid(result.data)) return { ok: false, message: LOAD_FAILED };
-    return { ok: true, data: result.data };
-  } catch {
-    return { ok: false, message: LOAD_FAILED };
-  }
+/** GET /api/home. */
+interface HomeAnswer {
+  latest: PostSummary[];
+  byCategory: Record<PostCategory, PostSummary[]>;
+  hot: PostSummary[];
+  trendy: PostSummary[];
+  mostRead: PostSummary[];
+  icymi: PostSummary[];
+  advertsTop: Advert[];
+  poll: Poll | null;
 }
 
-const hasItems = (data: unknown) => Array.isArray((data as { items?: unknown } | null)?.items);
+const isHomeAnswer = (data: unknown): data is HomeAnswer =>
+  typeof data === "object" && data !== null && Array.isArray((data as HomeAnswer).latest);
 
 /** A summary with only what the page shows: the loader data travels in the HTML for hydration. */
 function slim(post: PostSummary): PostSummary {
@@ -75,84 +79,38 @@ function slim(post: PostSummary): PostSummary {
   };
 }
 
-async function listPosts(context: AppLoadContext, limit: number, category?: string): Promise<Loaded<PostSummary[]>> {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (category) query.set("category", category);
-  const page = await get<Page<PostSummary>>(context, `/api/posts?${query}`, hasItems);
-  return page.ok ? { ok: true, data: page.data.items.slice(0, limit).map(slim) } : page;
+const loaded = <T,>(data: T): Loaded<T> => ({ ok: true, data });
+
+/** The Audio Video posts with their `link` (the video to play), only when it is https. */
+function videoPosts(posts: PostSummary[]): VideoPost[] {
+  return posts.slice(0, CATEGORY_BLOCK_SIZE).map((post) => {
+    const link = post.link.trim();
+    return { ...slim(post), link: /^https:\/\//i.test(link) ? link : "" };
+  });
 }
 
-async function feed(context: AppLoadContext, name: string): Promise<Loaded<PostSummary[]>> {
-  const posts = await get<PostSummary[]>(context, `/api/posts/${name}`, Array.isArray);
-  return posts.ok ? { ok: true, data: posts.data.slice(0, WIDGET_SIZE).map(slim) } : posts;
-}
-
-/** The first 4 Audio Video posts with their `link` (the video to play). */
-async function videos(context: AppLoadContext): Promise<Loaded<VideoPost[]>> {
-  const query = new URLSearchParams({ limit: String(CATEGORY_BLOCK_SIZE), category: "Audio Video" });
-  const page = await get<Page<PostSummary>>(context, `/api/posts?${query}`, hasItems);
-  if (!page.ok) return page;
-  return {
-    ok: true,
-    data: page.data.items.slice(0, CATEGORY_BLOCK_SIZE).map((post) => {
-      const link = post.link.trim();
-      return { ...slim(post), link: /^https:\/\//i.test(link) ? link : "" };
-    }),
-  };
-}
-
-async function adverts(context: AppLoadContext): Promise<Loaded<Advert[]>> {
-  const query = new URLSearchParams({ category: "Advert Top", limit: String(ADVERT_TOP_LIMIT) });
-  const page = await get<Page<Advert>>(context, `/api/adverts?${query}`, hasItems);
-  return page.ok ? { ok: true, data: page.data.items.slice(0, ADVERT_TOP_LIMIT) } : page;
-}
-
-async function latestPoll(context: AppLoadContext): Promise<Loaded<Poll | null>> {
-  const page = await get<Page<Poll>>(context, "/api/votes?limit=1", hasItems);
-  return page.ok ? { ok: true, data: page.data.items[0] ?? null } : page;
+async function loadHome(context: AppLoadContext): Promise<Loaded<HomeAnswer>> {
+  try {
+    const result = await callApi<HomeAnswer>(context, "/api/home");
+    if (!result.ok) return { ok: false, message: errorMessage(result) };
+    return isHomeAnswer(result.data) ? loaded(result.data) : { ok: false, message: LOAD_FAILED };
+  } catch {
+    return { ok: false, message: LOAD_FAILED };
+  }
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const video = Number.parseInt(new URL(request.url).searchParams.get("video") ?? "", 10);
-  const block = (category: string) => listPosts(context, CATEGORY_BLOCK_SIZE, category);
-  const [
-    latest,
-    jobs,
-    worldNews,
-    national,
-    technology,
-    travel,
-    business,
-    sports,
-    healthCare,
-    entertainment,
-    audioVideo,
-    hot,
-    trendy,
-    mostRead,
-    icymi,
-    advertsTop,
-    poll,
-  ] = await Promise.all([
-    listPosts(context, CAROUSEL_SIZE),
-    listPosts(context, CAROUSEL_SIZE, "Jobs"),
-    block("World News"),
-    block("National"),
-    block("Technology"),
-    block("Travel"),
-    block("Business"),
-    block("Sports"),
-    block("HealthCare"),
-    block("Entertainment"),
-    videos(context),
-    feed(context, "hot"),
-    feed(context, "trendy"),
-    feed(context, "most-read"),
-    feed(context, "icymi"),
-    adverts(context),
-    latestPoll(context),
-  ]);
+  const home = await loadHome(context);
+  const pick = <T,>(from: (answer: HomeAnswer) => T): Loaded<T> => (home.ok ? loaded(from(home.data)) : home);
+  const list = (from: (answer: HomeAnswer) => PostSummary[], size: number) =>
+    pick((answer) => from(answer).slice(0, size).map(slim));
+  const block = (category: PostCategory) => list((answer) => answer.byCategory[category] ?? [], CATEGORY_BLOCK_SIZE);
 
+  const worldNews = block("World News");
+  const national = block("National");
+  const travel = block("Travel");
+  const entertainment = block("Entertainment");
   // The mosaic: the latest World News, Travel, Entertainment and National post, one each.
   const mosaic = [worldNews, travel, entertainment, national]
     .map((posts) => blockItems(posts)[0])
@@ -162,15 +120,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     now: new Date().toISOString(),
     newsUpdate: blockItems(worldNews)[0] ?? null,
     mosaic,
-    latest,
-    jobs,
-    blocks: { worldNews, national, technology, travel, business, sports, healthCare, entertainment },
-    audioVideo,
+    latest: list((answer) => answer.latest, CAROUSEL_SIZE),
+    jobs: list((answer) => answer.byCategory.Jobs ?? [], CAROUSEL_SIZE),
+    blocks: {
+      worldNews,
+      national,
+      technology: block("Technology"),
+      travel,
+      business: block("Business"),
+      sports: block("Sports"),
+      healthCare: block("HealthCare"),
+      entertainment,
+    },
+    audioVideo: pick((answer) => videoPosts(answer.byCategory["Audio Video"] ?? [])),
     video: Number.isInteger(video) ? video : 0,
-    featured: { hot, trendy, mostRead },
-    icymi,
-    adverts: advertsTop,
-    poll,
+    featured: {
+      hot: list((answer) => answer.hot, WIDGET_SIZE),
+      trendy: list((answer) => answer.trendy, WIDGET_SIZE),
+      mostRead: list((answer) => answer.mostRead, WIDGET_SIZE),
+    },
+    icymi: list((answer) => answer.icymi, WIDGET_SIZE),
+    adverts: pick((answer) => answer.advertsTop.slice(0, ADVERT_TOP_LIMIT)),
+    poll: pick((answer) => answer.poll),
   };
 }
 

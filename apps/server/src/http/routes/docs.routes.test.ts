@@ -66,6 +66,7 @@ const ENDPOINTS: [string, string][] = [
   ["get", "/api/posts/most-read"],
   ["get", "/api/posts/trendy"],
   ["get", "/api/posts/hot"],
+  ["get", "/api/home"],
   ["post", "/api/shares"],
   ["post", "/api/media"],
   ["post", "/api/category/createCategory"],

@@ -2,8 +2,8 @@ import type { PollOption } from "@broadsheet/domain";
 import type { PostSummary } from "../../lib/post-types";
 
 /*
- * What the home loader hands the page. Every block is loaded on its own: a failed call
- * becomes `{ ok: false }` and only that block shows its error state.
+ * What the home loader hands the page, block by block: when GET /api/home fails, each
+ * block is `{ ok: false }` and shows its own error state.
  */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; message: string };
 

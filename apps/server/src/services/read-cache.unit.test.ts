@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { createReadCache, postTag } from "./read-cache";
+
+function counter<T>(value: T) {
+  let loads = 0;
+  return {
+    load: async () => {
+      loads += 1;
+      return value;
+    },
+    loads: () => loads,
+  };
+}
+
+describe("read cache", () => {
+  it("loads once and answers from memory within its lifetime", async () => {
+    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const source = counter({ items: [1, 2] });
+    expect(await cache.get("list", source.load)).toEqual({ items: [1, 2] });
+    expect(await cache.get("list", source.load)).toEqual({ items: [1, 2] });
+    expect(source.loads()).toBe(1);
+  });
+
+  it("loads again once an entry is older than its lifetime", async () => {
+    const cache = createReadCache({ maxEntries: 10, ttlMs: 5 });
+    const source = counter("fresh");
+    await cache.get("key", source.load);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await cache.get("key", source.load);
+    expect(source.loads()).toBe(2);
+  });
+
+  it("runs one load for many concurrent misses", async () => {
+    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const source = counter(42);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get("hot", source.load)));
+    expect(answers).toEqual(Array(20).fill(42));
+    expect(source.loads()).toBe(1);
+  });
+
+  it("forgets everything on invalidateAll, and only the tagged entries on invalidateTag", async () => {
+    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const post = counter({ _id: "p1" });
+    const list = counter(["p1", "p2"]);
+    await cache.get("post:p1", post.load, (value) => [postTag(value._id)]);
+    await cache.get("list", list.load);
+    cache.invalidateTag(postTag("p1"));
+    await cache.get("post:p1", post.load, (value) => [postTag(value._id)]);
+    await cache.get("list", list.load);
+    expect([post.loads(), list.loads()]).toEqual([2, 1]);
+    cache.invalidateAll();
+    await cache.get("list", list.load);
+    expect(list.loads()).toBe(2);
+  });
+
+  it("does not keep what a load read before a write that happened while it ran", async () => {
+    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    let release: (value: string) => void = () => {};
+    const stale = cache.get("key", () => new Promise<string>((resolve) => (release = resolve)));
+    cache.invalidateAll();
+    // A reader after the write does not join the load that started before it.
+    const after = cache.get("key", async () => "after the write");
+    release("before the write");
+    expect(await stale).toBe("before the write");
+    expect(await after).toBe("after the write");
+    expect(await cache.get("key", async () => "third load")).toBe("after the write");
+  });
+
+  it("does not cache a failed load", async () => {
+    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    await expect(cache.get("key", async () => Promise.reject(new Error("database down")))).rejects.toThrow();
+    expect(await cache.get("key", async () => "recovered")).toBe("recovered");
+  });
+
+  it("keeps at most maxEntries, dropping the oldest first", async () => {
+    const cache = createReadCache({ maxEntries: 2, ttlMs: 60_000 });
+    for (const key of ["a", "b", "c"]) await cache.get(key, async () => key);
+    expect(cache.stats().entries).toBe(2);
+    const reloaded = counter("a again");
+    expect(await cache.get("a", reloaded.load)).toBe("a again");
+    expect(await cache.get("c", async () => "not reloaded")).toBe("c");
+  });
+});
