@@ -119,6 +119,14 @@ function runCannon(url, headers) {
   });
 }
 
+/** The node flags `npm start` runs the server with, so the benchmark measures the same process. */
+function startFlags() {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  const match = scripts.start.match(/node ((?:--\S+ )*)apps\/server\/dist\/main\.js/);
+  if (!match) throw new Error("package.json's start script no longer runs apps/server/dist/main.js");
+  return match[1].trim().split(" ").filter(Boolean);
+}
+
 function median(numbers) {
   const sorted = [...numbers].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -150,7 +158,10 @@ async function main() {
   });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-  const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], { env, stdio: "inherit" });
+  const server = spawn(process.execPath, [...startFlags(), path.join(root, "apps/server/dist/main.js")], {
+    env,
+    stdio: "inherit",
+  });
   let ceiling;
   try {
     await waitForHealth(`${BASE}/api/health`, server);

@@ -4,6 +4,7 @@ import { type Context, Hono } from "hono";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { AppEnv } from "./http/app-env";
+import { createConcurrencyLimit } from "./http/concurrency-limit";
 import { compression } from "./http/middleware/compression";
 import { invalidatePagesOnContentWrite } from "./http/middleware/content-writes";
 import { handleApiNotFound, handleError } from "./http/middleware/error-handler";
@@ -37,6 +38,12 @@ export interface AppDeps {
   /** The React Router app; without it only /api is served (API tests). */
   pages?: { render: PageRenderer; clientDir?: string };
 }
+
+/*
+ * Page renders in flight at once: enough to overlap a PostgreSQL server's latency, few
+ * enough that a burst of logged-in readers queues instead of growing the heap.
+ */
+const CONCURRENT_PAGE_RENDERS = 8;
 
 // Headers of the page request that the in-process API call must see as well.
 const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language"];
@@ -94,10 +101,13 @@ export function createApp(deps: AppDeps) {
       app.use("*", serveStatic({ root: pages.clientDir }));
     }
     const site = siteSettings(config);
-    app.all("*", async (c) => {
-      const session = await resolveRequestSession(c, services.sessions);
-      return pages.render(c.req.raw, pageLoadContext(app, c, site, session));
-    });
+    const renderSlot = createConcurrencyLimit(CONCURRENT_PAGE_RENDERS);
+    app.all("*", (c) =>
+      renderSlot(async () => {
+        const session = await resolveRequestSession(c, services.sessions);
+        return pages.render(c.req.raw, pageLoadContext(app, c, site, session));
+      }),
+    );
   }
 
   return Object.assign(app, { services });

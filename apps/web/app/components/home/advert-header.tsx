@@ -8,15 +8,15 @@ function advertText(advert: Advert): string {
   return text ? shortenText(text, 100) : "Sponsored link";
 }
 
+const EDITION_DATE = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
 /**
  * The masthead: the brand title over a row of up to 4 "Advert Top" adverts, each opening
  * its sponsor's site in a new tab (SPEC.md §2 Home). No adverts, no row.
  */
 export function AdvertHeader({ adverts, now }: { adverts: Loaded<Advert[]>; now: string }) {
   const items = adverts.ok ? adverts.data : [];
-  const edition = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(now),
-  );
+  const edition = EDITION_DATE.format(new Date(now));
   return (
     <div className="border-b-4 border-double border-ink pb-5">
       <div className="flex flex-col items-center gap-1 text-center">
