@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -35,6 +36,9 @@ export interface DatabaseOptions {
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
 
+/** Extensions the migrations create; PGlite can only create those loaded when it starts. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
@@ -44,7 +48,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   try {
     const pgDataDir = path.join(dataDir, "pglite");
     mkdirSync(pgDataDir, { recursive: true });
-    const client = await PGlite.create(pgDataDir, { startParams: PGLITE_START_PARAMS });
+    const client = await PGlite.create(pgDataDir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,
@@ -81,7 +85,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 /** Opens a PGlite database in memory: for tests that want a private, throwaway database. */
 export async function openMemoryPglite(loadDataDir?: Blob | File): Promise<DatabaseHandle> {
-  const client = await PGlite.create(loadDataDir ? { loadDataDir } : {});
+  const client = await PGlite.create({ ...(loadDataDir ? { loadDataDir } : {}), extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return { db, kind: "pglite", migrate: () => migratePglite(client), close: () => client.close() };
 }

@@ -12,7 +12,7 @@ const context = useTestApp();
 const IMAGE = `/media/${"d".repeat(64)}.webp`;
 
 describe("page cache across instances sharing PostgreSQL", () => {
-  it("a write on one instance clears the other's cached pages (LISTEN/NOTIFY)", async () => {
+  it("a write on one instance clears the other's cached pages and reads (LISTEN/NOTIFY)", async () => {
     const url = context.database.url as string;
     const config = testConfig({ DATABASE_URL: url });
     const render = await loadBuiltPages();
@@ -22,10 +22,14 @@ describe("page cache across instances sharing PostgreSQL", () => {
     try {
       await Promise.all([writer.services.publicPages.ready, reader.services.publicPages.ready]);
       const editor = await signUp(writer, { role: "editor" });
+      const member = await signUp(reader);
       const category = await insertCategory(context.database.db, "Shared Desk");
       const page = "/search?category=Shared%20Desk";
       await reader.request(page);
       expect((await reader.request(page)).headers.get("x-cache")).toBe("HIT");
+      // A logged-in reader's page is rendered fresh, but from the shared read cache.
+      const memberList = "/api/posts?category=Shared%20Desk";
+      expect((await member.agent.get(memberList)).body.items).toEqual([]);
 
       const created = await editor.agent.post("/api/posts", {
         title: "Seen everywhere",
@@ -39,6 +43,9 @@ describe("page cache across instances sharing PostgreSQL", () => {
         html = await (await reader.request(page)).text();
       }
       expect(html).toContain("Seen everywhere");
+      const seenByMember = await member.agent.get(memberList);
+      expect(seenByMember.body.items.map((post: { title: string }) => post.title)).toEqual(["Seen everywhere"]);
+      expect(seenByMember.body.items[0]).toMatchObject({ likedByMe: false, inReadLater: false });
     } finally {
       await reader.services.close();
       await writer.services.close();

@@ -1,6 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { buildSku, minuteRead, type Role, slugify } from "@broadsheet/domain";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import {
   adverts,
@@ -21,8 +22,10 @@ import {
   DEMO_COMMENTS,
   DEMO_READERS,
   DEMO_VIDEOS,
+  type DemoCategory,
   demoBody,
   demoTitle,
+  type Random,
 } from "./demo-content";
 import { renderCoverImage } from "./demo-images";
 
@@ -37,10 +40,18 @@ export interface SeedResult {
   accounts: DemoAccount[];
 }
 
+const SEED = 20261122;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const INSERT_BATCH = 500;
+/*
+ * Rows per INSERT. Rows travel as one JSON parameter, so the batch is bounded by memory
+ * (about 2 MB of posts), not by the protocol's 65 535 parameters.
+ */
+const INSERT_BATCH = 1000;
+// The newest posts are spread over the last 40 days; a scale seed reaches three years back.
+const RECENT_POSTS = 200;
 // Views, likes and comments are simulated for the newest posts only; older ones get a view count.
 const ENGAGED_POSTS = 120;
+const STATS_DAYS = 30;
 
 const STAFF_ACCOUNTS: { email: string; name: string; role: Role }[] = [
   { email: "admin@broadsheet.example", name: "Alex Admin", role: "admin" },
@@ -48,48 +59,73 @@ const STAFF_ACCOUNTS: { email: string; name: string; role: Role }[] = [
   { email: "reader@broadsheet.example", name: "Riley Reader", role: "user" },
 ];
 
+const ADVERT_PLACEMENTS = [
+  { placement: "Advert Top" as const, count: 4, colors: ["#111827", "#c8102e"] as [string, string] },
+  { placement: "Advert Main" as const, count: 2, colors: ["#0f3b5f", "#f59e0b"] as [string, string] },
+  { placement: "Advert Main2" as const, count: 2, colors: ["#14532d", "#84cc16"] as [string, string] },
+];
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+type DayStat = Required<Omit<typeof postDailyStats.$inferInsert, "postId" | "day">> & { postId: string; day: string };
+
+/** The simulated activity of one post: its counters and the rows they count. */
+interface Engagement {
+  views: number;
+  stats: DayStat[];
+  likes: (typeof postLikes.$inferInsert)[];
+  comments: (typeof comments.$inferInsert)[];
+}
+
 /**
  * Fills the database with a believable magazine: categories and types, posts with
  * generated cover images, adverts, a poll, readers' comments and likes, and 30 days of
  * views. Accounts that already exist (e.g. made with user:create) are left untouched.
+ *
+ * Built for 100 000 posts: every row is computed in memory (counters included, so no
+ * post is written twice), written in large batches in one transaction (a failed seed
+ * adds nothing), oldest first, and vacuumed and analysed once at the end.
  */
 export async function seedDemoContent(
   db: Database,
   services: Services,
   options: { posts: number },
 ): Promise<SeedResult> {
-  const random = createRandom(20261122);
   const accounts = await ensureStaffAccounts(services);
   const authorIds = await userIds(db, ["admin@broadsheet.example", "editor@broadsheet.example"]);
   const readerIds = await ensureReaders(services);
-
+  const uploaderId = authorIds[0] ?? readerIds[0] ?? "";
   const categoryIds = await ensureCategories(db);
-  const imagePool = await uploadImagePool(services, authorIds[0] ?? readerIds[0] ?? "");
-  const total = options.posts;
-  const existingSlugs = new Set((await db.select({ slug: posts.slug }).from(posts)).map((row) => row.slug));
-  const now = Date.now();
+  // Images go through the media service (outside the transaction): rendered once, stored once by content hash.
+  const imagePool = await uploadImagePool(services, uploaderId);
+  const [advert] = await db.select({ id: adverts.id }).from(adverts).limit(1);
+  const advertRows = advert ? [] : await uploadAdvertImages(services, uploaderId);
+  const slugs = new SlugAllocator((await db.select({ slug: posts.slug }).from(posts)).map((row) => row.slug));
 
-  let created = 0;
-  while (created < total) {
-    const batch: (typeof posts.$inferInsert)[] = [];
-    for (let i = 0; i < INSERT_BATCH && created < total; i++, created++) {
-      const category = DEMO_CATEGORIES[created % DEMO_CATEGORIES.length];
-      if (!category) continue;
+  const random = createRandom(SEED);
+  const now = Date.now();
+  const ages = postAges(options.posts, createRandom(SEED + 1));
+
+  await db.transaction(async (tx) => {
+    const activity: Engagement[] = [];
+    let batch: (typeof posts.$inferInsert)[] = [];
+    // Oldest first, as a real magazine grows: the table's physical order then follows created_at.
+    for (let index = options.posts - 1; index >= 0; index--) {
+      const category = DEMO_CATEGORIES[index % DEMO_CATEGORIES.length] as DemoCategory;
       const { id: categoryId, typeIds } = categoryIds.get(category.name) ?? { id: "", typeIds: [] };
-      const round = Math.floor(created / DEMO_CATEGORIES.length);
+      const round = Math.floor(index / DEMO_CATEGORIES.length);
       const { title, subject } = demoTitle(category, round);
       const content = demoBody(subject, random);
-      let slug = slugify(title);
-      for (let suffix = 2; existingSlugs.has(slug); suffix++) slug = `${slugify(title)}-${suffix}`;
-      existingSlugs.add(slug);
-      // The newest posts are spread over the last 40 days; a scale seed reaches further back.
-      const age = created < 200 ? random.next() * 40 * DAY_MS : random.next() * 3 * 365 * DAY_MS;
-      const createdAt = new Date(now - age);
+      const createdAt = new Date(now - (ages[index] ?? 0));
       const pool = imagePool.get(category.name) ?? [];
       const imageCount = random.int(1, Math.min(5, pool.length));
+      const id = randomUUID();
+      const engagement = index < ENGAGED_POSTS ? simulateEngagement(id, createdAt, now, readerIds, random) : undefined;
+      if (engagement) activity.push(engagement);
       batch.push({
+        id,
         title,
-        slug,
+        slug: slugs.take(title),
         content,
         link: category.name === "Audio Video" ? random.pick(DEMO_VIDEOS) : "",
         sku: buildSku(category.name, createdAt.getTime()),
@@ -98,21 +134,152 @@ export async function seedDemoContent(
         typeId: typeIds.length ? random.pick(typeIds) : null,
         images: Array.from({ length: imageCount }, (_, k) => pool[(round + k) % pool.length] as string),
         minuteRead: minuteRead(content),
+        views: engagement?.views || random.int(20, 519),
+        likeCount: engagement?.likes.length ?? 0,
+        commentCount: engagement?.comments.length ?? 0,
         isPublished: true,
         publishedAt: createdAt,
         createdAt,
         updatedAt: createdAt,
       });
+      if (batch.length === INSERT_BATCH) {
+        await insertRows(tx, posts, batch);
+        batch = [];
+      }
     }
-    await db.insert(posts).values(batch);
+    await insertRows(tx, posts, batch);
+    await insertRows(
+      tx,
+      postDailyStats,
+      activity.flatMap((post) => post.stats),
+    );
+    await insertRows(
+      tx,
+      postLikes,
+      activity.flatMap((post) => post.likes),
+    );
+    await insertRows(
+      tx,
+      comments,
+      activity.flatMap((post) => post.comments),
+    );
+    await insertRows(tx, adverts, advertRows);
+    await seedPoll(tx, readerIds, random);
+  });
+  /*
+   * After a bulk load (PGlite has no autovacuum): fresh planner statistics, and a visibility
+   * map so that counts are answered from the indexes alone.
+   */
+  await db.execute(sql`vacuum analyze`);
+  return { posts: options.posts, accounts };
+}
+
+/**
+ * Inserts rows of one table in batches, each batch as a single JSON parameter expanded by
+ * json_populate_recordset: one value to send instead of one per column per row. Every row
+ * must name the same columns (a column left out would be null, not its default).
+ */
+async function insertRows<Table extends PgTable>(tx: Transaction, table: Table, rows: Table["$inferInsert"][]) {
+  const first = rows[0];
+  if (!first) return;
+  const columns = Object.entries(getTableColumns(table))
+    .filter(([key]) => key in first)
+    .map(([key, column]) => ({ key, name: column.name }));
+  const names = sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const records = rows.slice(start, start + INSERT_BATCH).map((row) => {
+      const record: Record<string, unknown> = {};
+      for (const { key, name } of columns) record[name] = (row as Record<string, unknown>)[key];
+      return record;
+    });
+    await tx.execute(
+      sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(records)}::json)`,
+    );
+  }
+}
+
+/** Each post's age in ms, youngest first: post 0 is the newest. */
+function postAges(count: number, random: Random): Float64Array {
+  const ages = new Float64Array(count);
+  for (let index = 0; index < count; index++) {
+    ages[index] = random.next() * (index < RECENT_POSTS ? 40 : 3 * 365) * DAY_MS;
+  }
+  return ages.sort();
+}
+
+/** Views on each of the last 30 days, readers' likes and comments, each also counted on its day (as the app does). */
+function simulateEngagement(
+  postId: string,
+  createdAt: Date,
+  now: number,
+  readerIds: string[],
+  random: Random,
+): Engagement {
+  const byDay = new Map<string, DayStat>();
+  const dayOf = (time: number) => {
+    const day = new Date(time).toISOString().slice(0, 10);
+    let stat = byDay.get(day);
+    if (!stat) {
+      stat = { postId, day, views: 0, likes: 0, comments: 0, shares: 0 };
+      byDay.set(day, stat);
+    }
+    return stat;
+  };
+  // Within the first three days after publication, never in the future.
+  const soonAfter = () => new Date(Math.min(now, createdAt.getTime() + random.next() * 3 * DAY_MS));
+
+  const ageDays = Math.min(STATS_DAYS, Math.floor((now - createdAt.getTime()) / DAY_MS));
+  const popularity = random.int(1, 40);
+  let views = 0;
+  for (let day = 0; day <= ageDays; day++) {
+    const count = Math.max(0, Math.round(popularity * (1 - day / (STATS_DAYS + 1)) * random.next() * 3));
+    if (count === 0) continue;
+    dayOf(now - day * DAY_MS).views = count;
+    views += count;
+  }
+  const likes: Engagement["likes"] = [];
+  for (const userId of readerIds) {
+    if (random.next() >= 0.25) continue;
+    const likedAt = soonAfter();
+    likes.push({ postId, userId, createdAt: likedAt });
+    dayOf(likedAt.getTime()).likes++;
+  }
+  const commentRows: Engagement["comments"] = [];
+  for (let c = random.int(0, 3); c > 0; c--) {
+    const commentedAt = soonAfter();
+    commentRows.push({
+      id: randomUUID(),
+      postId,
+      userId: random.pick(readerIds),
+      text: random.pick(DEMO_COMMENTS),
+      createdAt: commentedAt,
+    });
+    dayOf(commentedAt.getTime()).comments++;
+  }
+  return { views, stats: [...byDay.values()], likes, comments: commentRows };
+}
+
+/** Unique slugs from titles that repeat: "title", "title-2", … remembering the next free suffix of each. */
+class SlugAllocator {
+  private readonly taken: Set<string>;
+  private readonly nextSuffix = new Map<string, number>();
+
+  constructor(existing: string[]) {
+    this.taken = new Set(existing);
   }
 
-  await simulateEngagement(db, readerIds, random);
-  await seedAdverts(services, db, authorIds[0] ?? "");
-  await seedPoll(db, readerIds, random);
-  // Fresh planner statistics after a bulk load (PGlite has no autovacuum to gather them).
-  await db.execute(sql`analyze`);
-  return { posts: total, accounts };
+  take(title: string): string {
+    const base = slugify(title);
+    let slug = base;
+    let suffix = this.nextSuffix.get(base) ?? 2;
+    while (this.taken.has(slug)) slug = `${base}-${suffix++}`;
+    this.nextSuffix.set(base, suffix);
+    this.taken.add(slug);
+    return slug;
+  }
 }
 
 async function ensureStaffAccounts(services: Services): Promise<DemoAccount[]> {
@@ -126,16 +293,17 @@ async function ensureStaffAccounts(services: Services): Promise<DemoAccount[]> {
   return made;
 }
 
+/** In parallel: password hashing runs on libuv's thread pool. */
 async function ensureReaders(services: Services): Promise<string[]> {
-  const ids: string[] = [];
-  for (const name of DEMO_READERS) {
-    const email = `${slugify(name)}@readers.broadsheet.example`;
-    const existing = await services.users.findByEmail(email);
-    const user =
-      existing ?? (await services.users.register({ name, email, password: randomBytes(12).toString("base64url") }));
-    ids.push(user.id);
-  }
-  return ids;
+  return Promise.all(
+    DEMO_READERS.map(async (name) => {
+      const email = `${slugify(name)}@readers.broadsheet.example`;
+      const existing = await services.users.findByEmail(email);
+      const user =
+        existing ?? (await services.users.register({ name, email, password: randomBytes(12).toString("base64url") }));
+      return user.id;
+    }),
+  );
 }
 
 async function userIds(db: Database, emails: string[]): Promise<string[]> {
@@ -167,74 +335,24 @@ async function ensureCategories(db: Database) {
   return result;
 }
 
+/** Four covers per category, shared by all its posts. */
 async function uploadImagePool(services: Services, uploaderId: string): Promise<Map<string, string[]>> {
-  const pool = new Map<string, string[]>();
-  for (const category of DEMO_CATEGORIES) {
-    const urls: string[] = [];
-    for (let variant = 0; variant < 4; variant++) {
-      const png = await renderCoverImage({ label: category.name, colors: category.colors, variant: variant + 1 });
-      urls.push((await services.media.uploadImage(png, { uploaderId })).url);
-    }
-    pool.set(category.name, urls);
-  }
-  return pool;
+  const entries = await Promise.all(
+    DEMO_CATEGORIES.map(async (category) => {
+      const urls: string[] = [];
+      for (let variant = 1; variant <= 4; variant++) {
+        const png = await renderCoverImage({ label: category.name, colors: category.colors, variant });
+        urls.push((await services.media.uploadImage(png, { uploaderId })).url);
+      }
+      return [category.name, urls] as const;
+    }),
+  );
+  return new Map(entries);
 }
 
-/** Views over the last 30 days, likes and comments on the newest posts; counters recounted in SQL. */
-async function simulateEngagement(db: Database, readerIds: string[], random: ReturnType<typeof createRandom>) {
-  const newest = await db
-    .select({ id: posts.id, createdAt: posts.createdAt })
-    .from(posts)
-    .orderBy(sql`${posts.createdAt} desc`)
-    .limit(ENGAGED_POSTS);
-  const stats: (typeof postDailyStats.$inferInsert)[] = [];
-  const likes: (typeof postLikes.$inferInsert)[] = [];
-  const commentRows: (typeof comments.$inferInsert)[] = [];
-  const today = Date.now();
-  for (const post of newest) {
-    const ageDays = Math.min(30, Math.floor((today - post.createdAt.getTime()) / DAY_MS));
-    const popularity = random.int(1, 40);
-    for (let day = 0; day <= ageDays; day++) {
-      const views = Math.max(0, Math.round(popularity * (1 - day / 31) * random.next() * 3));
-      if (views === 0) continue;
-      stats.push({ postId: post.id, day: new Date(today - day * DAY_MS).toISOString().slice(0, 10), views });
-    }
-    for (const readerId of readerIds) if (random.next() < 0.25) likes.push({ postId: post.id, userId: readerId });
-    for (let c = random.int(0, 3); c > 0; c--) {
-      commentRows.push({
-        postId: post.id,
-        userId: random.pick(readerIds),
-        text: random.pick(DEMO_COMMENTS),
-        createdAt: new Date(Math.min(today, post.createdAt.getTime() + random.next() * 3 * DAY_MS)),
-      });
-    }
-  }
-  for (let i = 0; i < stats.length; i += INSERT_BATCH) {
-    await db
-      .insert(postDailyStats)
-      .values(stats.slice(i, i + INSERT_BATCH))
-      .onConflictDoNothing();
-  }
-  if (likes.length) await db.insert(postLikes).values(likes).onConflictDoNothing();
-  if (commentRows.length) await db.insert(comments).values(commentRows);
-  await db.execute(sql`
-    update posts set
-      views = coalesce((select sum(views) from post_daily_stats s where s.post_id = posts.id), 0),
-      like_count = (select count(*) from post_likes l where l.post_id = posts.id),
-      comment_count = (select count(*) from comments c where c.post_id = posts.id)
-    where id in (select id from posts order by created_at desc limit ${ENGAGED_POSTS})`);
-  await db.execute(sql`update posts set views = 20 + (abs(hashtext(id::text)) % 500) where views = 0`);
-}
-
-async function seedAdverts(services: Services, db: Database, uploaderId: string) {
-  const [existing] = await db.select({ id: adverts.id }).from(adverts).limit(1);
-  if (existing) return;
-  const placements = [
-    { placement: "Advert Top" as const, count: 4, colors: ["#111827", "#c8102e"] as [string, string] },
-    { placement: "Advert Main" as const, count: 2, colors: ["#0f3b5f", "#f59e0b"] as [string, string] },
-    { placement: "Advert Main2" as const, count: 2, colors: ["#14532d", "#84cc16"] as [string, string] },
-  ];
-  for (const { placement, count, colors } of placements) {
+async function uploadAdvertImages(services: Services, uploaderId: string) {
+  const rows: (typeof adverts.$inferInsert)[] = [];
+  for (const { placement, count, colors } of ADVERT_PLACEMENTS) {
     for (let i = 0; i < count; i++) {
       const png = await renderCoverImage({
         label: `Sponsor ${i + 1}`,
@@ -244,7 +362,7 @@ async function seedAdverts(services: Services, db: Database, uploaderId: string)
         height: 180,
       });
       const image = await services.media.uploadImage(png, { uploaderId });
-      await db.insert(adverts).values({
+      rows.push({
         placement,
         link: `https://sponsor-${i + 1}.example.com/`,
         content: `<p><strong>Sponsor ${i + 1}</strong>: supporting independent journalism.</p>`,
@@ -252,12 +370,13 @@ async function seedAdverts(services: Services, db: Database, uploaderId: string)
       });
     }
   }
+  return rows;
 }
 
-async function seedPoll(db: Database, readerIds: string[], random: ReturnType<typeof createRandom>) {
-  const [existing] = await db.select({ id: polls.id }).from(polls).limit(1);
+async function seedPoll(tx: Transaction, readerIds: string[], random: Random) {
+  const [existing] = await tx.select({ id: polls.id }).from(polls).limit(1);
   if (existing) return;
-  const [poll] = await db
+  const [poll] = await tx
     .insert(polls)
     .values({
       title: "Which topic should we cover in depth next month?",
@@ -267,7 +386,7 @@ async function seedPoll(db: Database, readerIds: string[], random: ReturnType<ty
     })
     .returning();
   if (!poll) return;
-  await db
+  await tx
     .insert(pollVotes)
     .values(readerIds.map((userId) => ({ pollId: poll.id, userId, option: random.int(1, 3) })))
     .onConflictDoNothing();

@@ -65,7 +65,7 @@ export function createServices(deps: ServiceDeps) {
     views,
     publicPages,
     media: createMediaService(db),
-    taxonomy: createTaxonomyService(db),
+    taxonomy: createTaxonomyService(db, publicPages.reads),
     polls,
     adverts,
     syndication: createSyndicationService(db),

@@ -8,7 +8,7 @@ import {
   slugify,
 } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, selectRows } from "../db/client";
 import { categories, comments, posts, reviews, types, users } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { sanitizeRichText } from "./html-sanitizer";
@@ -69,6 +69,13 @@ export interface PostDetail extends PostSummary {
 }
 
 const DETAIL_COMMENT_COUNT = 20;
+/*
+ * A search covers the newest SEARCH_MATCH_LIMIT matches: a common word matches most posts,
+ * and ranking and counting all of them would cost a scan of the table.
+ */
+export const SEARCH_MATCH_LIMIT = 300;
+// How many of the newest posts a search reads in date order before it asks the text indexes.
+const SEARCH_RECENT_WINDOW = 1500;
 
 /** A post's reviews as the detail shows them: count, average (one decimal), newest first. */
 export async function loadReviews(db: Database, postId: string): Promise<PostDetail["reviews"]> {
@@ -156,6 +163,35 @@ export function createPostsService(db: Database, { reads, viewerState }: SharedR
     for (let suffix = 2; ; suffix++) if (!used.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
   }
 
+  /**
+   * Ids of the newest SEARCH_MATCH_LIMIT posts that match. A common word is found by reading
+   * the newest posts in date order (bounded to SEARCH_RECENT_WINDOW rows); a rarer one, by the
+   * GIN and trigram indexes, then sorted. The planner cannot tell the two apart (it cannot
+   * price testing a text match), so the choice is made here.
+   */
+  async function newestMatches(where: SQL | undefined): Promise<string[]> {
+    const windowStart = db
+      .select({ createdAt: posts.createdAt })
+      .from(posts)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .offset(SEARCH_RECENT_WINDOW - 1)
+      .limit(1);
+    const recent = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(where, sql`${posts.createdAt} >= coalesce((${windowStart}), '-infinity')`))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(SEARCH_MATCH_LIMIT);
+    if (recent.length === SEARCH_MATCH_LIMIT) return recent.map((row) => row.id);
+    // OFFSET 0 keeps the planner from walking the date index for the order: the matches are sparse.
+    const sparse = await selectRows<{ id: string }>(
+      db,
+      sql`select id from (select ${posts.id}, ${posts.createdAt} from ${posts} where ${where} offset 0) matches
+        order by created_at desc, id desc limit ${SEARCH_MATCH_LIMIT}`,
+    );
+    return sparse.map((row) => row.id);
+  }
+
   async function writeValues(input: PostInput) {
     const category = await resolveCategory(input.category);
     const type = await resolveType(input.type, category.id);
@@ -240,21 +276,6 @@ export function createPostsService(db: Database, { reads, viewerState }: SharedR
       const conditions: (SQL | undefined)[] = [visibleTo(viewer.isStaff)];
       const search = query.search.trim();
       let rank: SQL | undefined;
-      if (search) {
-        const pattern = `%${escapeLike(search)}%`;
-        const tsQuery = sql`websearch_to_tsquery('english', ${search})`;
-        conditions.push(
-          or(
-            ilike(posts.title, pattern),
-            inArray(
-              posts.categoryId,
-              db.select({ id: categories.id }).from(categories).where(ilike(categories.name, pattern)),
-            ),
-            sql`${posts.search} @@ ${tsQuery}`,
-          ),
-        );
-        rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
-      }
       // Filters as subqueries on posts' own columns, so the count needs no join.
       if (query.category && query.category !== "All") {
         const category = query.category.toLowerCase();
@@ -279,6 +300,23 @@ export function createPostsService(db: Database, { reads, viewerState }: SharedR
               .where(or(sql`lower(${types.name}) = ${type}`, eq(types.slug, query.type))),
           ),
         );
+      }
+      if (search) {
+        const pattern = `%${escapeLike(search)}%`;
+        const tsQuery = sql`websearch_to_tsquery('english', ${search})`;
+        // Looked up first: as a literal list the planner sees how many posts it matches (usually none).
+        const categoryIds = (
+          await db.select({ id: categories.id }).from(categories).where(ilike(categories.name, pattern))
+        ).map((category) => category.id);
+        const matches = or(
+          ilike(posts.title, pattern),
+          categoryIds.length ? inArray(posts.categoryId, categoryIds) : undefined,
+          sql`${posts.search} @@ ${tsQuery}`,
+        );
+        // The ids meet every other condition too: alone (one array parameter), they make the page and the count primary-key lookups.
+        const ids = await newestMatches(and(...conditions, matches));
+        conditions.splice(0, conditions.length, sql`${posts.id} = any(${sql.param(ids)}::uuid[])`);
+        rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
       }
       const where = and(...conditions);
       const order: SQL[] = {

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { categories, types } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { isStillReferenced, isUniqueViolation, pgErrorCode } from "./pg-errors";
+import type { ReadCache } from "./read-cache";
 
 /** A category as the API shows it (SPEC.md §3). */
 export interface CategoryJson {
@@ -50,7 +51,7 @@ function categoryNamed(reference: string): SQL | undefined {
 }
 
 /** Categories and post types ("Categories and types" in SPEC.md §7). */
-export function createTaxonomyService(db: Database) {
+export function createTaxonomyService(db: Database, reads: ReadCache) {
   /** An id wins over a slug, a slug over a name, should one string match several categories. */
   async function resolveCategory(reference: string): Promise<CategoryRow> {
     const byId = isUuid(reference) ? eq(categories.id, reference) : undefined;
@@ -80,9 +81,12 @@ export function createTaxonomyService(db: Database) {
       }
     },
 
+    /** Every page with a filter shows it: shared from the read cache, cleared by taxonomy writes. */
     async listCategories(): Promise<CategoryJson[]> {
-      const rows = await db.select().from(categories).orderBy(byName(categories.name));
-      return rows.map(toCategoryJson);
+      return reads.get("categories", async () => {
+        const rows = await db.select().from(categories).orderBy(byName(categories.name));
+        return rows.map(toCategoryJson);
+      });
     },
 
     /** The foreign keys refuse the delete while posts or types use the category; nothing is removed then. */
@@ -118,13 +122,15 @@ export function createTaxonomyService(db: Database) {
 
     /** Grouped by category, then by name; `category` (name or slug) narrows it to one category. */
     async listTypes(category?: string): Promise<TypeJson[]> {
-      const rows = await db
-        .select({ type: types, categoryName: categories.name })
-        .from(types)
-        .innerJoin(categories, eq(categories.id, types.categoryId))
-        .where(category ? categoryNamed(category) : undefined)
-        .orderBy(byName(categories.name), byName(types.name));
-      return rows.map((row) => toTypeJson(row.type, row.categoryName));
+      return reads.get(`types:${category ?? ""}`, async () => {
+        const rows = await db
+          .select({ type: types, categoryName: categories.name })
+          .from(types)
+          .innerJoin(categories, eq(categories.id, types.categoryId))
+          .where(category ? categoryNamed(category) : undefined)
+          .orderBy(byName(categories.name), byName(types.name));
+        return rows.map((row) => toTypeJson(row.type, row.categoryName));
+      });
     },
 
     async deleteType(slug: string): Promise<void> {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { PGLITE_EXTENSIONS } from "../db/client";
 import { migratePglite, migratePostgres } from "../db/migrate";
 import { postgresUrlFor } from "./postgres-urls";
 
@@ -30,7 +31,7 @@ export default async function setup(project: TestProject) {
 
 async function setupPglite(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "broadsheet-test-"));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migratePglite(client);
   const dump = await client.dumpDataDir("gzip");
   await client.close();

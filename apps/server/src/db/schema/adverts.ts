@@ -16,6 +16,7 @@ export const adverts = pgTable(
   (table) => [
     check("adverts_placement_check", sql`${table.placement} in ('Advert Top', 'Advert Main', 'Advert Main2')`),
     check("adverts_images_max_5", sql`cardinality(${table.images}) <= 5`),
-    index("adverts_placement_created_idx").on(table.placement, table.createdAt.desc()),
+    // Ascending: read backwards it gives `created_at desc, id desc` (see posts.ts).
+    index("adverts_placement_created_idx").on(table.placement, table.createdAt, table.id),
   ],
 );

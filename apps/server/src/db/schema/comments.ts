@@ -16,8 +16,9 @@ export const comments = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index("comments_post_created_idx").on(table.postId, table.createdAt.desc()),
-    index("comments_created_idx").on(table.createdAt.desc()),
+    // Ascending: read backwards they give `created_at desc, id desc` (see posts.ts).
+    index("comments_post_created_idx").on(table.postId, table.createdAt, table.id),
+    index("comments_created_idx").on(table.createdAt, table.id),
     index("comments_user_id_idx").on(table.userId),
   ],
 );

@@ -15,7 +15,8 @@ export const polls = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (table) => [index("polls_created_idx").on(table.createdAt.desc())],
+  // Ascending: read backwards it gives `created_at desc, id desc` (see posts.ts).
+  (table) => [index("polls_created_idx").on(table.createdAt, table.id)],
 );
 
 /** One vote per user per poll: the primary key is the rule. */

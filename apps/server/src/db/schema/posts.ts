@@ -1,9 +1,25 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { categories } from "./categories";
 import { createdAt, id, tsvector, updatedAt } from "./columns";
 import { types } from "./types";
 import { users } from "./users";
+
+/** When a post went out: published_at, or created_at for posts published before that column was set. */
+function publishedTime(table: { publishedAt: AnyPgColumn; createdAt: AnyPgColumn }) {
+  return sql`coalesce(${table.publishedAt}, ${table.createdAt})`;
+}
 
 /*
  * Counters (views, like_count, comment_count, share_count) are kept on the row so lists
@@ -45,22 +61,24 @@ export const posts = pgTable(
       "posts_counters_non_negative",
       sql`${table.views} >= 0 and ${table.likeCount} >= 0 and ${table.commentCount} >= 0`,
     ),
-    // The id ends each list index because lists break ties on it: the index then gives the whole order.
-    index("posts_published_created_idx").on(table.isPublished, table.createdAt.desc(), table.id.desc()),
-    index("posts_category_published_created_idx").on(
-      table.categoryId,
-      table.isPublished,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
-    index("posts_type_published_created_idx").on(
-      table.typeId,
-      table.isPublished,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
-    index("posts_published_views_idx").on(table.isPublished, table.views.desc()),
-    index("posts_published_title_idx").on(table.isPublished, table.title),
+    /*
+     * The id ends each list index because lists break ties on it: the index then gives the whole order.
+     * Ascending on purpose: read backwards, an ascending index gives `desc` (NULLS FIRST, PostgreSQL's
+     * default), which a `desc` index (NULLS LAST) cannot, so one index serves both directions.
+     */
+    index("posts_published_created_idx").on(table.isPublished, table.createdAt, table.id),
+    index("posts_category_published_created_idx").on(table.categoryId, table.isPublished, table.createdAt, table.id),
+    index("posts_type_published_created_idx").on(table.typeId, table.isPublished, table.createdAt, table.id),
+    // The admin list shows drafts too: newest or oldest first across both.
+    index("posts_created_idx").on(table.createdAt, table.id),
+    // Most read: views, then publication time, then id.
+    index("posts_published_views_idx").on(table.isPublished, table.views, publishedTime(table), table.id),
+    // RSS, In Case You Missed It and the other lists by publication time.
+    index("posts_published_time_idx").on(table.isPublished, publishedTime(table), table.id),
+    // A–Z and Z–A sort case-insensitively.
+    index("posts_published_title_idx").on(table.isPublished, sql`lower(${table.title})`, table.id),
+    // Search matches titles by substring (ILIKE '%…%'), which only a trigram index can answer.
+    index("posts_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
     index("posts_author_id_idx").on(table.authorId),
     index("posts_search_idx").using("gin", table.search),
   ],

@@ -17,7 +17,8 @@ export const readLater = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.postId] }),
-    index("read_later_user_created_idx").on(table.userId, table.createdAt.desc()),
+    // Ascending: read backwards it gives `created_at desc` (see posts.ts).
+    index("read_later_user_created_idx").on(table.userId, table.createdAt),
     index("read_later_post_id_idx").on(table.postId),
   ],
 );

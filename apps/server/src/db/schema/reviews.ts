@@ -22,7 +22,8 @@ export const reviews = pgTable(
   (table) => [
     unique("reviews_post_user_unique").on(table.postId, table.userId),
     check("reviews_rating_range", sql`${table.rating} between 1 and 5`),
-    index("reviews_post_created_idx").on(table.postId, table.createdAt.desc()),
+    // Ascending: read backwards it gives `created_at desc, id desc` (see posts.ts).
+    index("reviews_post_created_idx").on(table.postId, table.createdAt, table.id),
     index("reviews_user_id_idx").on(table.userId),
   ],
 );

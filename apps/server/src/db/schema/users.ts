@@ -22,7 +22,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
-    index("users_created_at_idx").on(table.createdAt.desc()),
+    // Ascending: read backwards it gives `created_at desc, id desc` (see posts.ts).
+    index("users_created_at_idx").on(table.createdAt, table.id),
     check("users_role_check", sql`${table.role} in ('user', 'editor', 'admin')`),
   ],
 );

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, postDailyStats, postLikes, posts, readLater, reviews } from "../../db/schema";
+import { SEARCH_MATCH_LIMIT } from "../../services/posts.service";
 import { insertCategory, insertPost, insertType, insertUser } from "../../testing/fixtures";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
@@ -284,6 +285,32 @@ describe("browsing and search", () => {
     expect((await anonymous().get("/api/posts?search=culture%20DESK")).body.total).toBe(3);
     expect(titles((await anonymous().get("/api/posts?search=symphonies")).body)).toEqual(["Cellos at dawn"]);
     expect((await anonymous().get("/api/posts?search=%25%27%22%3B--")).status).toBe(200);
+  });
+
+  it("covers the newest SEARCH_MATCH_LIMIT matches of a common word, within the filters", async () => {
+    const archive = await insertCategory(context.database.db, "Archive Desk");
+    const count = SEARCH_MATCH_LIMIT + 20;
+    await context.database.db.insert(posts).values(
+      Array.from({ length: count }, (_, n) => ({
+        title: `Dispatch ${n}`,
+        slug: `dispatch-${n}`,
+        sku: "ARC-1",
+        content: "<p>The zeppelins are back over the harbour.</p>",
+        categoryId: archive.id,
+        isPublished: true,
+        createdAt: new Date(Date.UTC(2025, 0, 1) + n * 60_000),
+      })),
+    );
+    const page = (await anonymous().get("/api/posts?search=zeppelin&limit=50")).body;
+    expect(page.total).toBe(SEARCH_MATCH_LIMIT);
+    const oldest = (await anonymous().get("/api/posts?search=zeppelin&sort=oldest&limit=1")).body;
+    expect(titles(oldest)).toEqual([`Dispatch ${count - SEARCH_MATCH_LIMIT}`]);
+    expect(titles((await anonymous().get("/api/posts?search=zeppelin&limit=1")).body)).toEqual([
+      `Dispatch ${count - 1}`,
+    ]);
+    // Another category's filter applies before the cap, not after it.
+    expect((await anonymous().get("/api/posts?search=zeppelin&category=Travel")).body.total).toBe(0);
+    expect((await anonymous().get("/api/posts?search=Dispatch%20319&category=Archive%20Desk")).body.total).toBe(1);
   });
 
   it("paginates with defaults 1 and 9, caps the limit at 50, and answers an empty page past the end", async () => {

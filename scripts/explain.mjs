@@ -1,0 +1,350 @@
+// node scripts/explain.mjs --database-url postgres://… | --data-dir ./data [--search people] [--plans]
+//
+// EXPLAIN ANALYZE of every list query the site runs, against an already seeded database
+// (e.g. `npm run seed -- --posts 100000`): its time (median of three runs), the indexes it used, and a
+// flag on any sequential scan of posts. Exits with 1 when one is found. The SQL is what
+// the services send (captured with a Drizzle logger); keep it in step when a list query
+// changes. Parameters come from the data: the 50th newest post, its commenters, and so on.
+// On a PGlite data directory, stop the server first: PGlite allows one process at a time.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values: args } = parseArgs({
+  options: {
+    "database-url": { type: "string" },
+    "data-dir": { type: "string" },
+    search: { type: "string", default: "people" },
+    plans: { type: "boolean", default: false },
+  },
+});
+if (!args["database-url"] === !args["data-dir"]) {
+  console.error("Give either --database-url postgres://… or --data-dir <DATA_DIR>.");
+  process.exit(2);
+}
+
+/** The services' search covers the newest SEARCH_MATCH_LIMIT matches (posts.service.ts). */
+const SEARCH_MATCH_LIMIT = 300;
+const PAGE = 9;
+const WIDGET = 5;
+
+const db = args["database-url"] ? await openPostgres(args["database-url"]) : await openPglite(args["data-dir"]);
+
+async function openPostgres(url) {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return { query: (text, params) => client.query(text, params), close: () => client.end() };
+}
+
+async function openPglite(dataDir) {
+  const lock = path.join(dataDir, "broadsheet.lock");
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, "utf8"));
+    try {
+      process.kill(pid, 0);
+      console.error(`${dataDir} is in use by process ${pid}: stop it first (PGlite allows one process).`);
+      process.exit(2);
+    } catch {
+      // A stale lock: its process is gone.
+    }
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = await PGlite.create(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+  return { query: (text, params) => client.query(text, params), close: () => client.close() };
+}
+
+async function one(text, params = []) {
+  const { rows } = await db.query(text, params);
+  return rows[0] ?? {};
+}
+
+// Values the queries need, taken from the data.
+const post = await one(
+  "select id, slug from posts where is_published order by created_at desc, id desc limit 1 offset 50",
+);
+if (!post.id) {
+  console.error("No published posts: seed the database first (npm run seed -- --posts 100000).");
+  process.exit(2);
+}
+const commented = await one("select post_id from comments group by post_id order by count(*) desc limit 1");
+const reader = await one("select user_id from post_likes group by user_id order by count(*) desc limit 1");
+const category = await one(
+  "select c.name, t.name as type from categories c join types t on t.category_id = c.id order by c.name, t.name limit 1",
+);
+const newestIds = (
+  await db.query("select id from posts where is_published order by created_at desc, id desc limit 44")
+).rows.map((row) => row.id);
+const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+const SUMMARY = `select posts.id, posts.slug, posts.title, posts.link, coalesce(users.name, 'Anonymous'), posts.created_at,
+  categories.name, coalesce(types.name, ''), posts.images, posts.views, posts.like_count, posts.comment_count,
+  posts.minute_read, posts.is_published, null, null
+  from posts inner join categories on categories.id = posts.category_id
+  left join types on types.id = posts.type_id left join users on users.id = posts.author_id`;
+const PUBLISHED_TIME = "coalesce(posts.published_at, posts.created_at)";
+const IN_CATEGORY =
+  "posts.category_id in (select id from categories where (lower(categories.name) = $2 or categories.slug = $3))";
+const IN_TYPE = "posts.type_id in (select id from types where (lower(types.name) = $4 or types.slug = $5))";
+const categoryParams = [true, category.name.toLowerCase(), category.name, category.type.toLowerCase(), category.type];
+
+const SEARCH_RECENT_WINDOW = 1500;
+
+/** listPosts' search (posts.service.ts) for words that name no category: its id lookups, then the page and the total. */
+async function searchQueries(label, words) {
+  const pattern = `%${words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const matches = `(posts.is_published = $1 and (posts.title ilike $2 or posts.search @@ websearch_to_tsquery('english', $3)))`;
+  const recent = {
+    name: `${label} "${words}", newest matches (date order)`,
+    sql: `select posts.id from posts where (${matches} and posts.created_at >= coalesce((select created_at from posts
+        order by created_at desc, id desc limit 1 offset ${SEARCH_RECENT_WINDOW - 1}), '-infinity'))
+      order by posts.created_at desc, posts.id desc limit ${SEARCH_MATCH_LIMIT}`,
+    params: [true, pattern, words],
+  };
+  const sparse = {
+    name: `${label} "${words}", newest matches (text indexes)`,
+    sql: `select id from (select posts.id, posts.created_at from posts where ${matches} offset 0) matches
+      order by created_at desc, id desc limit ${SEARCH_MATCH_LIMIT}`,
+    params: [true, pattern, words],
+  };
+  let ids = (await db.query(recent.sql, recent.params)).rows.map((row) => row.id);
+  const lookups = [recent];
+  if (ids.length < SEARCH_MATCH_LIMIT) {
+    ids = (await db.query(sparse.sql, sparse.params)).rows.map((row) => row.id);
+    lookups.push(sparse);
+  }
+  return [
+    ...lookups,
+    {
+      name: `${label} "${words}", best match first`,
+      sql: `${SUMMARY} where posts.id = any($1::uuid[])
+        order by ts_rank(posts.search, websearch_to_tsquery('english', $2)) + case when posts.title ilike $3 then 1 else 0 end desc,
+        posts.created_at desc, posts.id desc limit ${PAGE}`,
+      params: [ids, words, pattern],
+    },
+    {
+      name: `${label} "${words}", total`,
+      sql: "select count(*) from posts where posts.id = any($1::uuid[])",
+      params: [ids],
+    },
+  ];
+}
+
+const QUERIES = [
+  {
+    name: "posts: latest",
+    sql: `${SUMMARY} where posts.is_published = $1 order by posts.created_at desc, posts.id desc limit ${PAGE}`,
+    params: [true],
+  },
+  {
+    name: "posts: latest, page 100",
+    sql: `${SUMMARY} where posts.is_published = $1 order by posts.created_at desc, posts.id desc limit ${PAGE} offset ${99 * PAGE}`,
+    params: [true],
+  },
+  { name: "posts: total", sql: "select count(*) from posts where posts.is_published = $1", params: [true] },
+  {
+    name: "posts: oldest",
+    sql: `${SUMMARY} where posts.is_published = $1 order by posts.created_at asc, posts.id asc limit ${PAGE}`,
+    params: [true],
+  },
+  {
+    name: "posts: a-z",
+    sql: `${SUMMARY} where posts.is_published = $1 order by lower(posts.title) asc, posts.id asc limit ${PAGE}`,
+    params: [true],
+  },
+  {
+    name: "posts: z-a",
+    sql: `${SUMMARY} where posts.is_published = $1 order by lower(posts.title) desc, posts.id desc limit ${PAGE}`,
+    params: [true],
+  },
+  {
+    name: `posts: category ${category.name}`,
+    sql: `${SUMMARY} where (posts.is_published = $1 and ${IN_CATEGORY}) order by posts.created_at desc, posts.id desc limit ${PAGE}`,
+    params: categoryParams.slice(0, 3),
+  },
+  {
+    name: `posts: category ${category.name}, total`,
+    sql: `select count(*) from posts where (posts.is_published = $1 and ${IN_CATEGORY})`,
+    params: categoryParams.slice(0, 3),
+  },
+  {
+    name: `posts: type ${category.type}`,
+    sql: `${SUMMARY} where (posts.is_published = $1 and ${IN_CATEGORY} and ${IN_TYPE}) order by posts.created_at desc, posts.id desc limit ${PAGE}`,
+    params: categoryParams,
+  },
+  {
+    name: `posts: type ${category.type}, total`,
+    sql: `select count(*) from posts where (posts.is_published = $1 and ${IN_CATEGORY} and ${IN_TYPE})`,
+    params: categoryParams,
+  },
+  ...(await searchQueries("search:", args.search)),
+  ...(await searchQueries("search (rare word):", "symphony")),
+  ...(await searchQueries("search (a title word):", "brussels")),
+  {
+    name: "admin posts: latest, drafts too",
+    sql: `${SUMMARY} order by posts.created_at desc, posts.id desc limit 10`,
+    params: [],
+  },
+  { name: "admin posts: total", sql: "select count(*) from posts", params: [] },
+  {
+    name: "feeds: most read",
+    sql: `${SUMMARY} where (posts.is_published = $1 and posts.views > $2)
+      order by posts.views desc, ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
+    params: [true, 0],
+  },
+  ...[
+    ["trendy", "post_daily_stats.views", day(-6)],
+    ["hot", "post_daily_stats.likes + post_daily_stats.comments + post_daily_stats.shares", day(-1)],
+  ].map(([name, score, since]) => ({
+    name: `feeds: ${name}`,
+    sql: `${SUMMARY} inner join (select post_id, sum(${score}) as score from post_daily_stats
+        where post_daily_stats.day >= $1 group by post_daily_stats.post_id) recent on recent.post_id = posts.id
+      where (posts.is_published = $2 and posts.views > $3 and score > 0)
+      order by score desc, posts.views desc, ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
+    params: [since, true, 0],
+  })),
+  {
+    name: "feeds: in case you missed it",
+    sql: `${SUMMARY} where (posts.is_published = $1 and ${PUBLISHED_TIME} <= now() - interval '2 days'
+        and ${PUBLISHED_TIME} >= now() - interval '30 days')
+      order by posts.views desc, ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
+    params: [true],
+  },
+  {
+    name: "feeds: related",
+    sql: `${SUMMARY} inner join posts source on (source.slug = $1 and source.is_published = $2)
+      where (posts.is_published = $3 and posts.id <> source.id
+        and (posts.category_id = source.category_id or posts.type_id = source.type_id))
+      order by case when (posts.type_id is not null and posts.type_id = source.type_id) then 0 else 1 end,
+        ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
+    params: [post.slug, true, true],
+  },
+  {
+    name: "feeds: up next",
+    sql: `${SUMMARY} inner join posts source on (source.slug = $1 and source.is_published = $2)
+      where (posts.is_published = $3 and posts.id <> source.id)
+      order by case when (posts.category_id = source.category_id
+          and ${PUBLISHED_TIME} > coalesce(source.published_at, source.created_at)) then 0 else 1 end,
+        case when (posts.category_id = source.category_id
+          and ${PUBLISHED_TIME} > coalesce(source.published_at, source.created_at)) then ${PUBLISHED_TIME} end asc nulls last,
+        ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
+    params: [post.slug, true, true],
+  },
+  {
+    name: "home: newest overall and per category",
+    sql: `(select null::text as category, p.id from posts p where p.is_published
+        order by p.created_at desc, p.id desc limit 7)
+      union all
+      (select c.name, newest.id from categories c cross join lateral (
+        select p.id from posts p where p.category_id = c.id and p.is_published
+        order by p.created_at desc, p.id desc limit 4) newest)`,
+    params: [],
+  },
+  {
+    name: "home: summaries of those posts",
+    sql: `${SUMMARY} where (posts.is_published = $1 and posts.id = any($2::uuid[])) order by posts.created_at desc, posts.id desc`,
+    params: [true, newestIds],
+  },
+  {
+    name: "viewer marks: liked and saved among a page",
+    sql: `select post_id, 'liked' from post_likes where user_id = $1 and post_id = any($2::uuid[])
+      union all select post_id, 'saved' from read_later where user_id = $1 and post_id = any($2::uuid[])`,
+    params: [reader.user_id ?? null, newestIds],
+  },
+  {
+    name: "read later list",
+    sql: `${SUMMARY} inner join read_later on (read_later.post_id = posts.id and read_later.user_id = $1)
+      where posts.is_published = $2 order by read_later.created_at desc`,
+    params: [reader.user_id ?? null, true],
+  },
+  {
+    name: "comments: a post's newest",
+    sql: `select comments.id, comments.text, comments.created_at, users.id, users.name from comments
+      left join users on users.id = comments.user_id where comments.post_id = $1
+      order by comments.created_at desc, comments.id desc limit 20`,
+    params: [commented.post_id ?? post.id],
+  },
+  {
+    name: "comments: a post's total",
+    sql: "select count(*) from comments where comments.post_id = $1",
+    params: [commented.post_id ?? post.id],
+  },
+  {
+    name: "admin dashboard: latest comments",
+    sql: `select comments.id, comments.text, comments.created_at, users.name, posts.id, posts.slug, posts.title
+      from comments inner join posts on posts.id = comments.post_id left join users on users.id = comments.user_id
+      order by comments.created_at desc, comments.id desc limit 10`,
+    params: [],
+  },
+  {
+    name: "syndication: RSS",
+    sql: `select posts.title, posts.slug, posts.content, categories.name, ${PUBLISHED_TIME} from posts
+      inner join categories on categories.id = posts.category_id where posts.is_published = $1
+      order by ${PUBLISHED_TIME} desc, posts.id desc limit 50`,
+    params: [true],
+  },
+  {
+    name: "syndication: sitemap",
+    sql: `select slug, updated_at from posts where posts.is_published = $1
+      order by posts.created_at desc, posts.id desc limit 49000`,
+    params: [true],
+  },
+  {
+    name: "adverts: a placement",
+    sql: `select id, link, placement, content, images, created_at, updated_at from adverts
+      where adverts.placement = $1 order by adverts.created_at desc, adverts.id desc limit 4`,
+    params: ["Advert Top"],
+  },
+  {
+    name: "polls: newest",
+    sql: "select id, title, created_at from polls order by polls.created_at desc, polls.id desc limit 10",
+    params: [],
+  },
+  {
+    name: "users: admin list",
+    sql: "select * from users order by users.created_at desc, users.id desc limit 10",
+    params: [],
+  },
+];
+
+const SEQ_SCAN_ON_POSTS = /Seq Scan on posts\b/;
+const results = [];
+for (const query of QUERIES) {
+  // The first run warms the cache (the figures are for a running site); the median of three is reported,
+  // because EXPLAIN ANALYZE's own clock readings inflate its times (tenfold on PGlite).
+  const times = [];
+  for (let run = 0; run < 4; run++) {
+    const started = performance.now();
+    await db.query(query.sql, query.params);
+    if (run > 0) times.push(performance.now() - started);
+  }
+  const ms = times.sort((a, b) => a - b)[1];
+  const { rows } = await db.query(`explain (analyze, buffers) ${query.sql}`, query.params);
+  const plan = rows.map((row) => row["QUERY PLAN"]);
+  const indexes = [
+    ...new Set(plan.flatMap((line) => [...line.matchAll(/(?:using|Bitmap Index Scan on) (\w+)/g)].map((m) => m[1]))),
+  ];
+  const seqScan = plan.some((line) => SEQ_SCAN_ON_POSTS.test(line));
+  results.push({ name: query.name, ms, indexes, seqScan });
+  if (args.plans || seqScan) {
+    console.log(`\n## ${query.name}${seqScan ? "  ** SEQ SCAN ON POSTS **" : ""}\n${plan.join("\n")}`);
+  }
+}
+await db.close();
+
+const width = Math.max(...results.map((result) => result.name.length));
+console.log(`\n${"query".padEnd(width)}  ms        indexes`);
+for (const result of results) {
+  const flag = result.seqScan ? "  ** SEQ SCAN ON POSTS **" : "";
+  console.log(
+    `${result.name.padEnd(width)}  ${result.ms.toFixed(2).padStart(8)}  ${result.indexes.join(", ") || "-"}${flag}`,
+  );
+}
+const scanning = results.filter((result) => result.seqScan);
+console.log(
+  scanning.length
+    ? `\n${scanning.length} of ${results.length} queries scan posts sequentially.`
+    : `\nAll ${results.length} queries use indexes on posts.`,
+);
+process.exitCode = scanning.length ? 1 : 0;
