@@ -23,8 +23,8 @@ if (!args["database-url"] === !args["data-dir"]) {
   process.exit(2);
 }
 
-/** The services' search covers the newest SEARCH_MATCH_LIMIT matches (posts.service.ts). */
-const SEARCH_MATCH_LIMIT = 300;
+/** The services' search covers the newest SEARCH_MATCH_LIMIT matches. */
+const SEARCH_MATCH_LIMIT = 300; // packages/domain/src/limits.ts
 const PAGE = 9;
 const WIDGET = 5;
 
@@ -62,7 +62,7 @@ async function one(text, params = []) {
 
 // Values the queries need, taken from the data.
 const post = await one(
-  "select id, slug from posts where is_published order by created_at desc, id desc limit 1 offset 50",
+  "select id, slug, category_id, type_id from posts where is_published and type_id is not null order by created_at desc, id desc limit 1 offset 50",
 );
 if (!post.id) {
   console.error("No published posts: seed the database first (npm run seed -- --posts 100000).");
@@ -212,24 +212,36 @@ const QUERIES = [
     params: [true],
   },
   {
-    name: "feeds: related",
-    sql: `${SUMMARY} inner join posts source on (source.slug = $1 and source.is_published = $2)
-      where (posts.is_published = $3 and posts.id <> source.id
-        and (posts.category_id = source.category_id or posts.type_id = source.type_id))
-      order by case when (posts.type_id is not null and posts.type_id = source.type_id) then 0 else 1 end,
-        ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
-    params: [post.slug, true, true],
+    name: "feeds: related / up next, the source post",
+    sql: "select id, category_id, type_id from posts where (posts.slug = $1 and posts.is_published = $2) limit 1",
+    params: [post.slug, true],
   },
   {
-    name: "feeds: up next",
-    sql: `${SUMMARY} inner join posts source on (source.slug = $1 and source.is_published = $2)
-      where (posts.is_published = $3 and posts.id <> source.id)
-      order by case when (posts.category_id = source.category_id
-          and ${PUBLISHED_TIME} > coalesce(source.published_at, source.created_at)) then 0 else 1 end,
-        case when (posts.category_id = source.category_id
-          and ${PUBLISHED_TIME} > coalesce(source.published_at, source.created_at)) then ${PUBLISHED_TIME} end asc nulls last,
-        ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
-    params: [post.slug, true, true],
+    name: "feeds: related, same type",
+    sql: `${SUMMARY} where (posts.is_published = $1 and posts.id <> $2 and posts.type_id = $3)
+      order by ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
+    params: [true, post.id, post.type_id],
+  },
+  {
+    name: "feeds: related, rest of the category",
+    sql: `${SUMMARY} where (posts.is_published = $1 and posts.id <> $2 and posts.category_id = $3
+        and (posts.type_id is null or posts.type_id <> $4))
+      order by ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
+    params: [true, post.id, post.category_id, post.type_id],
+  },
+  {
+    name: "feeds: up next, later in the category",
+    sql: `${SUMMARY} where (posts.is_published = $1 and posts.id <> $2 and (posts.category_id = $3
+        and ${PUBLISHED_TIME} > (select coalesce(published_at, created_at) from posts where id = $2)))
+      order by ${PUBLISHED_TIME} asc, posts.id desc limit ${WIDGET}`,
+    params: [true, post.id, post.category_id],
+  },
+  {
+    name: "feeds: up next, the newest of the others",
+    sql: `${SUMMARY} where (posts.is_published = $1 and posts.id <> $2 and not (posts.category_id = $3
+        and ${PUBLISHED_TIME} > (select coalesce(published_at, created_at) from posts where id = $2)))
+      order by ${PUBLISHED_TIME} desc, posts.id desc limit ${WIDGET}`,
+    params: [true, post.id, post.category_id],
   },
   {
     name: "home: newest overall and per category",

@@ -5,6 +5,8 @@ export const TYPE_NAME_MIN_LENGTH = 2;
 export const MAX_IMAGES_PER_POST = 5;
 export const MAX_IMAGES_PER_BATCH = 5;
 export const SEARCH_PAGE_SIZE = 9;
+/** A search covers the newest this many matches (docs/decisions/007): the total stops there. */
+export const SEARCH_MATCH_LIMIT = 300;
 export const ADMIN_PAGE_SIZE = 6;
 export const MAX_PAGE_SIZE = 50;
 export const WIDGET_SIZE = 5;

@@ -1,6 +1,5 @@
 import { isUuid, POST_MESSAGES, WIDGET_SIZE } from "@broadsheet/domain";
-import { and, desc, eq, gt, gte, ne, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, gt, gte, isNull, ne, not, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { postDailyStats, posts } from "../db/schema";
 import { notFound } from "../errors";
@@ -11,21 +10,14 @@ import { ANONYMOUS, type SharedReads, type Viewer } from "./posts.service";
 /*
  * The Featured News widgets, Related, Up next and In Case You Missed It: each is one query
  * over posts (plus a per-post aggregate of post_daily_stats for Trendy and Hot), at most
- * WIDGET_SIZE published posts in the summary shape. Definitions: docs/decisions/004-feeds.md.
+ * WIDGET_SIZE published posts in the summary shape. Related and Up next are two halves, each
+ * reading one index range, so their cost does not grow with the number of posts.
+ * Definitions: docs/decisions/004-feeds.md.
  */
 
 const published = eq(posts.isPublished, true);
 /** When a post went out: published_at, or created_at for posts published before that column was set. */
 const publishedTime = sql`coalesce(${posts.publishedAt}, ${posts.createdAt})`;
-
-/** The post a Related / Up next list is relative to. */
-const source = alias(posts, "source");
-const sourcePublishedTime = sql`coalesce(${source.publishedAt}, ${source.createdAt})`;
-
-function sourceIs(idOrSlug: string, isStaff: boolean): SQL {
-  const match = isUuid(idOrSlug) ? eq(source.id, idOrSlug.toLowerCase()) : eq(source.slug, idOrSlug);
-  return isStaff ? match : (and(match, eq(source.isPublished, true)) as SQL);
-}
 
 export function createFeedsService(db: Database, { reads, viewerState }: SharedReads) {
   /** Per post, the sum of `score` over the days from `since` (inclusive) to today. */
@@ -38,12 +30,31 @@ export function createFeedsService(db: Database, { reads, viewerState }: SharedR
       .as("recent");
   }
 
-  /** An empty Related / Up next list: an empty answer if the post exists for the viewer, else 404. */
-  async function emptyUnlessMissing(idOrSlug: string, viewer: Viewer): Promise<PostSummary[]> {
-    const [post] = await db.select({ id: posts.id }).from(posts).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
+  /** The post a Related / Up next list is relative to; 404 when the viewer may not see it. */
+  async function sourcePost(idOrSlug: string, viewer: Viewer) {
+    const [post] = await db
+      .select({
+        id: posts.id,
+        categoryId: posts.categoryId,
+        typeId: posts.typeId,
+      })
+      .from(posts)
+      .where(visiblePost(idOrSlug, viewer.isStaff))
+      .limit(1);
     if (!post) throw notFound(POST_MESSAGES.postNotFound);
-    return [];
+    return post;
   }
+
+  /** At most WIDGET_SIZE summaries in the given order: each list below reads one index range. */
+  async function summaries(where: SQL | undefined, order: SQL[]): Promise<PostSummary[]> {
+    const rows = await selectPostSummaries(db, undefined)
+      .where(where)
+      .orderBy(...order)
+      .limit(WIDGET_SIZE);
+    return rows.map(toPostSummary);
+  }
+
+  const newestFirst = (where: SQL | undefined) => summaries(where, [desc(publishedTime), desc(posts.id)]);
 
   const queries = {
     /** Most views ever; posts nobody has read are left out. */
@@ -82,35 +93,34 @@ export function createFeedsService(db: Database, { reads, viewerState }: SharedR
 
     /** Same type first, then the rest of the same category; newest first within each; never the post itself. */
     async related(idOrSlug: string, viewer: Viewer): Promise<PostSummary[]> {
-      const sameType = sql`(${posts.typeId} is not null and ${posts.typeId} = ${source.typeId})`;
-      const rows = await selectPostSummaries(db, viewer.id)
-        .innerJoin(source, sourceIs(idOrSlug, viewer.isStaff))
-        .where(
+      const from = await sourcePost(idOrSlug, viewer);
+      const others = and(published, ne(posts.id, from.id));
+      const { typeId } = from;
+      const [typed, rest] = await Promise.all([
+        typeId ? newestFirst(and(others, eq(posts.typeId, typeId))) : [],
+        newestFirst(
           and(
-            published,
-            ne(posts.id, source.id),
-            or(eq(posts.categoryId, source.categoryId), eq(posts.typeId, source.typeId)),
+            others,
+            eq(posts.categoryId, from.categoryId),
+            typeId ? or(isNull(posts.typeId), ne(posts.typeId, typeId)) : undefined,
           ),
-        )
-        .orderBy(sql`case when ${sameType} then 0 else 1 end`, desc(publishedTime), desc(posts.id))
-        .limit(WIDGET_SIZE);
-      return rows.length ? rows.map(toPostSummary) : emptyUnlessMissing(idOrSlug, viewer);
+        ),
+      ]);
+      return [...typed, ...rest].slice(0, WIDGET_SIZE);
     },
 
     /** Posts of its category published after it (oldest of those first), then the newest of all others. */
     async upNext(idOrSlug: string, viewer: Viewer): Promise<PostSummary[]> {
-      const after = sql`(${posts.categoryId} = ${source.categoryId} and ${publishedTime} > ${sourcePublishedTime})`;
-      const rows = await selectPostSummaries(db, viewer.id)
-        .innerJoin(source, sourceIs(idOrSlug, viewer.isStaff))
-        .where(and(published, ne(posts.id, source.id)))
-        .orderBy(
-          sql`case when ${after} then 0 else 1 end`,
-          sql`case when ${after} then ${publishedTime} end asc nulls last`,
-          desc(publishedTime),
-          desc(posts.id),
-        )
-        .limit(WIDGET_SIZE);
-      return rows.length ? rows.map(toPostSummary) : emptyUnlessMissing(idOrSlug, viewer);
+      const from = await sourcePost(idOrSlug, viewer);
+      // The source's time read in SQL, so it keeps its microseconds (a JS Date would not).
+      const sourceTime = db.select({ time: publishedTime }).from(posts).where(eq(posts.id, from.id));
+      const after = and(eq(posts.categoryId, from.categoryId), sql`${publishedTime} > (${sourceTime})`) as SQL;
+      const others = and(published, ne(posts.id, from.id));
+      const [next, rest] = await Promise.all([
+        summaries(and(others, after), [asc(publishedTime), desc(posts.id)]),
+        newestFirst(and(others, not(after))),
+      ]);
+      return [...next, ...rest].slice(0, WIDGET_SIZE);
     },
 
     /** In Case You Missed It: the most viewed posts that went out between 30 and 2 days ago. */

@@ -5,6 +5,7 @@ import {
   POST_MESSAGES,
   type PostInput,
   type PostSort,
+  SEARCH_MATCH_LIMIT,
   slugify,
 } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
@@ -69,11 +70,8 @@ export interface PostDetail extends PostSummary {
 }
 
 const DETAIL_COMMENT_COUNT = 20;
-/*
- * A search covers the newest SEARCH_MATCH_LIMIT matches: a common word matches most posts,
- * and ranking and counting all of them would cost a scan of the table.
- */
-export const SEARCH_MATCH_LIMIT = 300;
+// A search covers the newest SEARCH_MATCH_LIMIT matches: a common word matches most posts,
+// and ranking and counting all of them would cost a scan of the table.
 // How many of the newest posts a search reads in date order before it asks the text indexes.
 const SEARCH_RECENT_WINDOW = 1500;
 

@@ -1,4 +1,4 @@
-import { POST_SORTS, type PostSort, SEARCH_PAGE_SIZE } from "@broadsheet/domain";
+import { POST_SORTS, type PostSort, SEARCH_MATCH_LIMIT, SEARCH_PAGE_SIZE } from "@broadsheet/domain";
 import { ChevronLeft, ChevronRight, LayoutGrid, List, Search, SlidersHorizontal, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
@@ -113,6 +113,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 /** Three page numbers around the current page (SPEC.md §9: the pager shows 3 pages). */
+/** A search stops counting at SEARCH_MATCH_LIMIT matches: say so rather than give a false total. */
+function totalLabel(total: number, search: string): string {
+  return search && total >= SEARCH_MATCH_LIMIT ? `${SEARCH_MATCH_LIMIT}+` : String(total);
+}
+
 function pageWindow(current: number, total: number): number[] {
   if (total <= 3) return Array.from({ length: total }, (_, index) => index + 1);
   const start = Math.max(1, Math.min(current - 1, total - 2));
@@ -373,7 +378,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-gray-600" aria-live="polite">
             {results.total === 0
               ? "0 posts"
-              : `Showing ${first}–${last} of ${results.total} ${results.total === 1 ? "post" : "posts"}`}
+              : `Showing ${first}–${last} of ${totalLabel(results.total, query.search)} ${results.total === 1 ? "post" : "posts"}`}
             {activeCategory ? ` in ${activeCategory.name}` : ""}
             {activeType ? ` · ${activeType.name}` : ""}
           </p>

@@ -75,6 +75,9 @@ export const posts = pgTable(
     index("posts_published_views_idx").on(table.isPublished, table.views, publishedTime(table), table.id),
     // RSS, In Case You Missed It and the other lists by publication time.
     index("posts_published_time_idx").on(table.isPublished, publishedTime(table), table.id),
+    // Related (same type, same category) and Up next (same category) by publication time.
+    index("posts_category_published_time_idx").on(table.categoryId, table.isPublished, publishedTime(table), table.id),
+    index("posts_type_published_time_idx").on(table.typeId, table.isPublished, publishedTime(table), table.id),
     // A–Z and Z–A sort case-insensitively.
     index("posts_published_title_idx").on(table.isPublished, sql`lower(${table.title})`, table.id),
     // Search matches titles by substring (ILIKE '%…%'), which only a trigram index can answer.

@@ -1,8 +1,8 @@
+import { SEARCH_MATCH_LIMIT } from "@broadsheet/domain";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, postDailyStats, postLikes, posts, readLater, reviews } from "../../db/schema";
-import { SEARCH_MATCH_LIMIT } from "../../services/posts.service";
 import { insertCategory, insertPost, insertType, insertUser } from "../../testing/fixtures";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";

@@ -1,0 +1,2 @@
+CREATE INDEX "posts_category_published_time_idx" ON "posts" USING btree ("category_id","is_published",coalesce("published_at", "created_at"),"id");--> statement-breakpoint
+CREATE INDEX "posts_type_published_time_idx" ON "posts" USING btree ("type_id","is_published",coalesce("published_at", "created_at"),"id");
