@@ -58,12 +58,8 @@ export function createFeedsService(db: Database, { reads, viewerState }: SharedR
 
   const queries = {
     /** Most views ever; posts nobody has read are left out. */
-    async mostRead(): Promise<PostSummary[]> {
-      const rows = await selectPostSummaries(db, undefined)
-        .where(and(published, gt(posts.views, 0)))
-        .orderBy(desc(posts.views), desc(publishedTime), desc(posts.id))
-        .limit(WIDGET_SIZE);
-      return rows.map(toPostSummary);
+    mostRead(): Promise<PostSummary[]> {
+      return summaries(and(published, gt(posts.views, 0)), [desc(posts.views), desc(publishedTime), desc(posts.id)]);
     },
 
     /** Most views over the last 7 days (today and the 6 before, UTC). */
@@ -124,18 +120,15 @@ export function createFeedsService(db: Database, { reads, viewerState }: SharedR
     },
 
     /** In Case You Missed It: the most viewed posts that went out between 30 and 2 days ago. */
-    async icymi(): Promise<PostSummary[]> {
-      const rows = await selectPostSummaries(db, undefined)
-        .where(
-          and(
-            published,
-            sql`${publishedTime} <= now() - interval '2 days'`,
-            sql`${publishedTime} >= now() - interval '30 days'`,
-          ),
-        )
-        .orderBy(desc(posts.views), desc(publishedTime), desc(posts.id))
-        .limit(WIDGET_SIZE);
-      return rows.map(toPostSummary);
+    icymi(): Promise<PostSummary[]> {
+      return summaries(
+        and(
+          published,
+          sql`${publishedTime} <= now() - interval '2 days'`,
+          sql`${publishedTime} >= now() - interval '30 days'`,
+        ),
+        [desc(posts.views), desc(publishedTime), desc(posts.id)],
+      );
     },
   };
 
