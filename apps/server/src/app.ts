@@ -95,6 +95,8 @@ export function createApp(deps: AppDeps) {
         "/assets/*",
         serveStatic({
           root: pages.clientDir,
+          // The build writes .br and .gz copies of each asset (apps/web/scripts/precompress.mjs).
+          precompressed: true,
           onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
         }),
       );

@@ -2,35 +2,18 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
 /*
- * Compresses text answers (pages, JSON, feeds, CSS and JS) in one synchronous call on the
- * whole body. Every such answer is already whole in memory (pages render to one buffer),
- * and one call costs a fraction of a compression stream. Dynamic answers use fast
- * settings (the CPU matters more than the last few per cent; brotli 3 still beats gzip 6);
- * immutable files (hashed assets) are compressed once at the best level and kept.
+ * Compresses dynamic text answers (pages, JSON, feeds) in one synchronous call on the whole
+ * body. Every such answer is already whole in memory (pages render to one buffer), and one
+ * call costs a fraction of a compression stream. Fast settings: the CPU matters more than
+ * the last few per cent (brotli 3 still beats gzip 6). Hashed assets come precompressed
+ * from the build and pass through untouched.
  */
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|rss\+xml|atom\+xml)|image\/svg\+xml)/i;
 const MIN_BYTES = 1024;
-const FAST = {
+const COMPRESS = {
   br: (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }),
   gzip: (body: Buffer) => gzipSync(body, { level: 3 }),
 };
-const BEST = {
-  br: (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  gzip: (body: Buffer) => gzipSync(body, { level: 9 }),
-};
-// The build's hashed files are few and never change: a plain map holds them for good.
-const immutableFiles = new Map<string, Buffer>();
-
-function compress(encoding: "br" | "gzip", body: Buffer, immutableKey: string | undefined): Buffer {
-  if (!immutableKey) return FAST[encoding](body);
-  const key = `${encoding} ${immutableKey}`;
-  let compressed = immutableFiles.get(key);
-  if (!compressed) {
-    compressed = BEST[encoding](body);
-    immutableFiles.set(key, compressed);
-  }
-  return compressed;
-}
 
 function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
   if (!acceptEncoding) return undefined;
@@ -63,8 +46,7 @@ export function compression(): MiddlewareHandler {
       c.res = new Response(body, { status: response.status, headers });
       return;
     }
-    const immutable = response.headers.get("cache-control")?.includes("immutable");
-    const compressed = compress(encoding, body, immutable ? c.req.path : undefined);
+    const compressed = COMPRESS[encoding](body);
     headers.set("Content-Encoding", encoding);
     headers.delete("Content-Length");
     // Cleared first, so Hono does not copy the old answer's headers onto the new one.
