@@ -42,6 +42,12 @@ function cpuMs(pid) {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
+/** The machine's CPU counters; steal is time the hypervisor gave to other guests. */
+function machineTicks() {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  return { total: fields.slice(0, 8).reduce((sum, ticks) => sum + ticks, 0), steal: fields[7] ?? 0 };
+}
+
 function rssMb(pid, field = "VmRSS") {
   const line = readFileSync(`/proc/${pid}/status`, "utf8")
     .split("\n")
@@ -247,6 +253,7 @@ async function main() {
 
     const results = new Map(runs.map((run) => [run, []]));
     let peakRss = 0;
+    const ticksBefore = machineTicks();
     for (let round = 1; round <= 3; round++) {
       log(`Round ${round} of 3…`);
       for (const run of runs) {
@@ -291,6 +298,10 @@ async function main() {
         });
       }
     }
+    const ticksAfter = machineTicks();
+    const stealPercent = Math.round(
+      ((ticksAfter.steal - ticksBefore.steal) / Math.max(1, ticksAfter.total - ticksBefore.total)) * 100,
+    );
     const rss = rssMb(server.pid, "VmHWM");
     const search = await searchLatency(`${BASE}/api/posts?search=people&limit=9`);
     const header =
@@ -306,6 +317,7 @@ async function main() {
     const summary = [
       `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}.`,
       `Database: ${postgres ? "PostgreSQL" : "PGlite"}, ${POSTS} posts (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round, median of 3 rounds.`,
+      `CPU time stolen by the hypervisor during the rounds: ${stealPercent} % (on a busy host every figure grows with it; compare runs with little steal).`,
       `Server RSS: ${peakRss} MB at the end of a round, peak ${rss} MB. Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
       `Search latency, one request at a time, every request a read-cache miss (\`/api/posts?search=people&limit=9&page=n\`, 300 requests): p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms.`,
       `Command: \`${command}\`.`,

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../logger";
-import { insertCategory } from "../testing/fixtures";
-import { signUp } from "../testing/test-agent";
+import { insertCategory, insertPost } from "../testing/fixtures";
+import { signUp, TestAgent } from "../testing/test-agent";
 import { testConfig, useTestApp } from "../testing/test-app";
 import { loadBuiltPages } from "./pages";
 
@@ -49,6 +49,48 @@ describe("page cache across instances sharing PostgreSQL", () => {
     } finally {
       await reader.services.close();
       await writer.services.close();
+      await otherDatabase.close();
+    }
+  });
+
+  it("a reader's like, role and logout on one instance hold on the other within a second", async () => {
+    const url = context.database.url as string;
+    const config = testConfig({ DATABASE_URL: url });
+    const otherDatabase = await openDatabase({ dataDir: "", databaseUrl: url });
+    const first = createApp({ config, database: context.database, logger: createLogger(config) });
+    const second = createApp({ config, database: otherDatabase, logger: createLogger(config) });
+    const eventually = async (check: () => Promise<boolean>) => {
+      for (let attempt = 0; attempt < 50 && !(await check()); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return check();
+    };
+    try {
+      await Promise.all([first.services.publicPages.ready, second.services.publicPages.ready]);
+      const post = await insertPost(context.database.db, { title: "Liked over there" });
+      const admin = await signUp(first, { role: "admin" });
+      const reader = await signUp(first);
+      // The same browser, its requests answered by the other instance.
+      const onSecond = new TestAgent(second);
+      onSecond.cookie = reader.agent.cookie;
+      expect((await onSecond.get(`/api/posts/${post.id}`)).body.likedByMe).toBe(false);
+      expect((await onSecond.get("/api/users/getUser")).body.role).toBe("user");
+
+      expect((await reader.agent.put(`/api/posts/addLike/${post.id}`)).status).toBe(200);
+      expect(await eventually(async () => (await onSecond.get(`/api/posts/${post.id}`)).body.likedByMe === true)).toBe(
+        true,
+      );
+
+      await admin.agent.patch("/api/users/updateRole", { id: reader.user._id, role: "editor" });
+      expect(await eventually(async () => (await onSecond.get("/api/users/getUser")).body.role === "editor")).toBe(
+        true,
+      );
+
+      await reader.agent.post("/api/users/logout");
+      expect(await eventually(async () => (await onSecond.get("/api/users/getUser")).status === 401)).toBe(true);
+    } finally {
+      await second.services.close();
+      await first.services.close();
       await otherDatabase.close();
     }
   });

@@ -7,7 +7,8 @@ import { bumpDailyStat } from "./daily-stats";
 import { pgErrorCode } from "./pg-errors";
 import { visiblePost } from "./post-summaries";
 import { type CommentView, loadReviews, type PostDetail, type Viewer } from "./posts.service";
-import { postTag, type ReadCache } from "./read-cache";
+import type { ViewerCache } from "./public-pages.service";
+import { postTag, type ReadCache, userTag } from "./read-cache";
 import type { Page } from "./users.service";
 
 export interface LikeState {
@@ -31,9 +32,11 @@ function rethrowMissingPost(error: unknown): never {
  * by `col = col ± 1` in SQL, in the transaction of the row it counts, and only when that row
  * was really inserted or deleted (DESIGN.md §5).
  */
-export function createEngagementService(db: Database, reads: ReadCache) {
+export function createEngagementService(db: Database, reads: ReadCache, viewers: ViewerCache) {
   /** The post's cached detail shows the counts and comments a write just changed. */
   const changed = (postId: string) => reads.invalidateTag(postTag(postId));
+  /** The reader's cached likes (viewer-state.ts) must show their own like at once. */
+  const likesChanged = (userId: string) => viewers.forget(userTag(userId));
 
   /** The id of a post the viewer may see; 404 otherwise (drafts are staff-only). */
   async function visiblePostId(idOrSlug: string, viewer: Viewer): Promise<string> {
@@ -160,6 +163,7 @@ export function createEngagementService(db: Database, reads: ReadCache) {
           return updated?.likeCount;
         });
         changed(postId);
+        await likesChanged(userId);
         if (counted !== undefined) return { likeCount: counted, likedByMe: true };
       } catch (error) {
         rethrowMissingPost(error);
@@ -184,6 +188,7 @@ export function createEngagementService(db: Database, reads: ReadCache) {
         return updated?.likeCount;
       });
       changed(postId);
+      await likesChanged(userId);
       if (counted !== undefined) return { likeCount: counted, likedByMe: false };
       return likeState(postId, userId);
     },

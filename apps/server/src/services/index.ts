@@ -38,14 +38,15 @@ export function createServices(deps: ServiceDeps) {
     config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore(),
   );
   const mail = createMailService(config, logger);
-  const sessions = createSessionsService(db);
-  const users = createUsersService(db, { publicUrl: config.publicUrl });
   const views = createViewCounter(db, logger);
   const publicPages = createPublicPagesService(config, logger);
-  const shared = { reads: publicPages.reads, viewerState: createViewerStateService(db) };
+  const { reads, viewers } = publicPages;
+  const sessions = createSessionsService(db, viewers);
+  const users = createUsersService(db, { publicUrl: config.publicUrl, viewers });
+  const shared = { reads, viewerState: createViewerStateService(db, viewers) };
   const feeds = createFeedsService(db, shared);
   const adverts = createAdvertsService(db);
-  const polls = createPollsService(db, publicPages.reads);
+  const polls = createPollsService(db, reads, viewers);
   const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl });
   return {
     health: createHealthService(database),
@@ -56,16 +57,16 @@ export function createServices(deps: ServiceDeps) {
     users,
     passwordReset,
     auth: createAuthService({ users, sessions, passwordReset, rateLimiter }),
-    readLater: createReadLaterService(db),
+    readLater: createReadLaterService(db, viewers),
     posts: createPostsService(db, shared),
-    engagement: createEngagementService(db, publicPages.reads),
+    engagement: createEngagementService(db, reads, viewers),
     feeds,
     home: createHomeService(db, { ...shared, feeds, adverts, polls }),
     shares: createSharesService(db),
     views,
     publicPages,
     media: createMediaService(db),
-    taxonomy: createTaxonomyService(db, publicPages.reads),
+    taxonomy: createTaxonomyService(db, reads),
     polls,
     adverts,
     syndication: createSyndicationService(db),

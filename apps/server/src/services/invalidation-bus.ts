@@ -4,9 +4,11 @@ import pg from "pg";
 import type { Logger } from "../logger";
 
 /*
- * Tells every instance that content changed, so each clears its page cache: Redis
- * pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY when several instances
- * share a DATABASE_URL; on the embedded database there is only this process.
+ * Tells every instance that content changed, so each clears its page cache, or that one
+ * reader's state changed (a tag such as user:<id>), so each forgets what it cached about
+ * them: Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY when several
+ * instances share a DATABASE_URL; on the embedded database there is only this process.
+ * A message is the sender's id, then the tag after a space when there is one.
  */
 const CHANNEL = "broadsheet_pages";
 
@@ -14,18 +16,21 @@ export interface InvalidationBus {
   /** Resolves once this instance listens (tests wait for it). */
   ready: Promise<void>;
   /** Announces a change to the other instances (this one clears its own cache directly). */
-  publish(): Promise<void>;
+  publish(tag?: string): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createInvalidationBus(
   options: { redisUrl?: string; databaseUrl?: string },
-  onRemoteChange: () => void,
+  onRemoteChange: (tag: string | undefined) => void,
   logger: Logger,
 ): InvalidationBus {
   const instanceId = randomUUID();
+  const messageOf = (tag: string | undefined) => (tag ? `${instanceId} ${tag}` : instanceId);
   const fromOthers = (message: string) => {
-    if (message !== instanceId) onRemoteChange();
+    const space = message.indexOf(" ");
+    const sender = space < 0 ? message : message.slice(0, space);
+    if (sender !== instanceId) onRemoteChange(space < 0 ? undefined : message.slice(space + 1));
   };
 
   if (options.redisUrl) {
@@ -35,8 +40,8 @@ export function createInvalidationBus(
     const ready = subscriber.subscribe(CHANNEL).then(() => undefined);
     return {
       ready,
-      async publish() {
-        await publisher.publish(CHANNEL, instanceId);
+      async publish(tag) {
+        await publisher.publish(CHANNEL, messageOf(tag));
       },
       async close() {
         await Promise.all([subscriber.quit(), publisher.quit()]);
@@ -56,9 +61,9 @@ export function createInvalidationBus(
     ready.catch((error) => logger.warn({ err: error }, "page cache listener could not start"));
     return {
       ready,
-      async publish() {
+      async publish(tag) {
         await ready;
-        await listener.query("select pg_notify($1, $2)", [CHANNEL, instanceId]);
+        await listener.query("select pg_notify($1, $2)", [CHANNEL, messageOf(tag)]);
       },
       async close() {
         await ready.catch(() => undefined);

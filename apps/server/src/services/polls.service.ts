@@ -4,7 +4,8 @@ import type { Database } from "../db/client";
 import { polls, pollVotes } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { isUniqueViolation, pgErrorCode } from "./pg-errors";
-import { pollTag, type ReadCache } from "./read-cache";
+import type { ViewerCache } from "./public-pages.service";
+import { pollTag, type ReadCache, userTag } from "./read-cache";
 import type { Page } from "./users.service";
 
 /** A poll (SPEC.md's "vote") as the API shows it, with its tally. */
@@ -29,7 +30,7 @@ function pollNotFound() {
   return notFound(POLL_MESSAGES.pollNotFound);
 }
 
-export function createPollsService(db: Database, reads: ReadCache) {
+export function createPollsService(db: Database, reads: ReadCache, viewers: ViewerCache) {
   /** Tallies every poll of `rows` in one grouped query, the viewer's own vote included. */
   async function present(rows: PollRow[], viewerId: string | null): Promise<PollJson[]> {
     if (rows.length === 0) return [];
@@ -143,17 +144,24 @@ export function createPollsService(db: Database, reads: ReadCache) {
       }
       // The home page's cached tally must count this vote for the voter's next look.
       reads.invalidateTag(pollTag(pollId));
+      await viewers.forget(userTag(userId));
       return getPoll(pollId, userId);
     },
 
-    /** The reader's own vote in a poll, or null. */
-    async myVote(pollId: string, userId: string): Promise<PollOption | null> {
-      const [vote] = await db
-        .select({ option: pollVotes.option })
-        .from(pollVotes)
-        .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
-        .limit(1);
-      return vote ? (vote.option as PollOption) : null;
+    /** The reader's own vote in a poll, or null; kept until they vote (castVote forgets it). */
+    myVote(pollId: string, userId: string): Promise<PollOption | null> {
+      return viewers.get(
+        `vote:${pollId}:${userId}`,
+        async () => {
+          const [vote] = await db
+            .select({ option: pollVotes.option })
+            .from(pollVotes)
+            .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
+            .limit(1);
+          return vote ? (vote.option as PollOption) : null;
+        },
+        () => [userTag(userId)],
+      );
     },
   };
 }

@@ -54,16 +54,17 @@ export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) 
     /**
      * The cached value of `key`, or what `load` answers (one load for many concurrent
      * misses). A load that throws is not cached. `tagsOf` names what the value shows, for
-     * `invalidateTag`.
+     * `invalidateTag`; when it answers null, the value is returned but not kept.
      */
-    async get<T>(key: string, load: () => Promise<T>, tagsOf: (value: T) => string[] = () => []): Promise<T> {
+    async get<T>(key: string, load: () => Promise<T>, tagsOf: (value: T) => string[] | null = () => []): Promise<T> {
       const cached = fresh(key);
       if (cached) return cached.value as T;
       const pending = inFlight.get(key);
       if (pending) return pending as Promise<T>;
       const startedAt = generation;
       const loading = load().then((value) => {
-        if (generation === startedAt) store(key, { value, tags: tagsOf(value), storedAt: Date.now() });
+        const tags = tagsOf(value);
+        if (tags && generation === startedAt) store(key, { value, tags, storedAt: Date.now() });
         return value;
       });
       inFlight.set(key, loading);
@@ -95,3 +96,5 @@ export type ReadCache = ReturnType<typeof createReadCache>;
 /** The tag of everything that shows a post's own counts or comments. */
 export const postTag = (postId: string) => `post:${postId}`;
 export const pollTag = (pollId: string) => `poll:${pollId}`;
+/** The tag of everything cached about one reader: their session, likes, Read Later, votes. */
+export const userTag = (userId: string) => `user:${userId}`;

@@ -80,4 +80,14 @@ describe("read cache", () => {
     expect(await cache.get("a", reloaded.load)).toBe("a again");
     expect(await cache.get("c", async () => "not reloaded")).toBe("c");
   });
+
+  it("returns but does not keep a value whose tagsOf answers null", async () => {
+    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const source = counter<string | null>(null);
+    const keepFound = (value: string | null) => (value ? [] : null);
+    expect(await cache.get("session:unknown", source.load, keepFound)).toBeNull();
+    expect(await cache.get("session:unknown", source.load, keepFound)).toBeNull();
+    expect(source.loads()).toBe(2);
+    expect(cache.stats().entries).toBe(0);
+  });
 });

@@ -11,9 +11,12 @@ import {
   visiblePost,
   visibleTo,
 } from "./post-summaries";
+import type { ViewerCache } from "./public-pages.service";
+import { userTag } from "./read-cache";
 
 /** A reader's Read Later list (the SPEC's "wishlist"). */
-export function createReadLaterService(db: Database) {
+/** Every change forgets the reader's cached marks (viewer-state.ts), on every instance. */
+export function createReadLaterService(db: Database, viewers: ViewerCache) {
   async function findVisiblePostId(idOrSlug: string, isStaff: boolean): Promise<string> {
     const [post] = await db.select({ id: posts.id }).from(posts).where(visiblePost(idOrSlug, isStaff)).limit(1);
     if (!post) throw notFound(ACCOUNT_MESSAGES.postNotFound);
@@ -25,11 +28,13 @@ export function createReadLaterService(db: Database) {
     async addToReadLater(userId: string, idOrSlug: string, isStaff: boolean): Promise<void> {
       const postId = await findVisiblePostId(idOrSlug, isStaff);
       await db.insert(readLater).values({ userId, postId }).onConflictDoNothing();
+      await viewers.forget(userTag(userId));
     },
 
     async removeFromReadLater(userId: string, idOrSlug: string): Promise<void> {
       const matching = db.select({ id: posts.id }).from(posts).where(postIdOrSlug(idOrSlug));
       await db.delete(readLater).where(and(eq(readLater.userId, userId), inArray(readLater.postId, matching)));
+      await viewers.forget(userTag(userId));
     },
 
     /** Newest saved first; a post unpublished since is hidden from readers. */

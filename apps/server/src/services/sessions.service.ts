@@ -1,6 +1,8 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
+import type { ViewerCache } from "./public-pages.service";
+import { userTag } from "./read-cache";
 import { createToken, hashToken } from "./tokens";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -9,7 +11,29 @@ const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export type SessionUser = typeof users.$inferSelect;
 
-export function createSessionsService(db: Database) {
+const sessionTag = (tokenHash: string) => `session:${tokenHash}`;
+
+interface LiveSession {
+  user: SessionUser;
+  expiresAt: Date;
+}
+
+/**
+ * Sessions live in the database; a live one is also kept in the viewer cache, so a
+ * logged-in page does not look it up on every request. Ending a session and every write
+ * to its user (users.service) forget it on every instance.
+ */
+export function createSessionsService(db: Database, viewers: ViewerCache) {
+  async function findLiveSession(tokenHash: string): Promise<LiveSession | null> {
+    const [row] = await db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    return row ?? null;
+  }
+
   return {
     /** Starts a session; the returned token goes in the cookie, only its hash is stored. */
     async createSession(userId: string): Promise<{ token: string; expiresAt: Date }> {
@@ -22,25 +46,28 @@ export function createSessionsService(db: Database) {
     /** The user of a live session, renewing its 30-day expiry when it is a day old. */
     async resolveSession(token: string): Promise<SessionUser | null> {
       const tokenHash = hashToken(token);
-      const now = new Date();
-      const [row] = await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
-      if (!row) return null;
-      if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS - RENEW_AFTER_MS) {
+      // Unknown tokens are not kept: made-up cookies must not push real sessions out.
+      const session = await viewers.get(
+        sessionTag(tokenHash),
+        () => findLiveSession(tokenHash),
+        (found) => (found ? [sessionTag(tokenHash), userTag(found.user.id)] : null),
+      );
+      const now = Date.now();
+      if (!session || session.expiresAt.getTime() <= now) return null;
+      if (session.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS) {
         await db
           .update(sessions)
-          .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+          .set({ expiresAt: new Date(now + SESSION_TTL_MS) })
           .where(eq(sessions.tokenHash, tokenHash));
+        await viewers.forget(sessionTag(tokenHash));
       }
-      return row.user;
+      return session.user;
     },
 
     async endSession(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      const tokenHash = hashToken(token);
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      await viewers.forget(sessionTag(tokenHash));
     },
 
     /** Ends every session of a user, except the one whose token is given. */
@@ -49,6 +76,7 @@ export function createSessionsService(db: Database) {
         ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(exceptToken)))
         : eq(sessions.userId, userId);
       await db.delete(sessions).where(condition);
+      await viewers.forget(userTag(userId));
     },
 
     async deleteExpiredSessions(): Promise<void> {

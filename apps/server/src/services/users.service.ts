@@ -13,6 +13,8 @@ import { users } from "../db/schema";
 import { conflict, invalid, notFound, unauthorized } from "../errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation } from "./pg-errors";
+import type { ViewerCache } from "./public-pages.service";
+import { userTag } from "./read-cache";
 import type { SessionUser } from "./sessions.service";
 
 /** A user as the API shows it: never the password hash. */
@@ -51,7 +53,13 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-export function createUsersService(db: Database, options: { publicUrl: string }) {
+/** Every change to a user makes every instance forget its cached sessions (their role, name, photo). */
+export function createUsersService(db: Database, options: { publicUrl: string; viewers: ViewerCache }) {
+  async function changed(user: SessionUser): Promise<SessionUser> {
+    await options.viewers.forget(userTag(user.id));
+    return user;
+  }
+
   async function findById(id: string): Promise<SessionUser> {
     if (!isUuid(id)) throw notFound(ACCOUNT_MESSAGES.userNotFound);
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -116,7 +124,7 @@ export function createUsersService(db: Database, options: { publicUrl: string })
     /** Changes a role; the last admin cannot be demoted, checked under a lock so two demotions cannot race. */
     async updateRole(id: string, role: Role): Promise<SessionUser> {
       if (!isUuid(id)) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         await tx.execute(sql`select id from ${users} where ${users.role} = 'admin' for update`);
         const [target] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
         if (!target) throw notFound(ACCOUNT_MESSAGES.userNotFound);
@@ -132,6 +140,7 @@ export function createUsersService(db: Database, options: { publicUrl: string })
         if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
         return updated;
       });
+      return changed(updated);
     },
 
     async updateProfile(id: string, input: UpdateProfileInput): Promise<SessionUser> {
@@ -148,7 +157,7 @@ export function createUsersService(db: Database, options: { publicUrl: string })
         .where(eq(users.id, id))
         .returning();
       if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return updated;
+      return changed(updated);
     },
 
     /** The photo must be an image this site serves (/media/…) or an https URL. */
@@ -160,7 +169,7 @@ export function createUsersService(db: Database, options: { publicUrl: string })
         .where(eq(users.id, id))
         .returning();
       if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return updated;
+      return changed(updated);
     },
 
     async setPassword(id: string, password: string): Promise<void> {
@@ -168,6 +177,7 @@ export function createUsersService(db: Database, options: { publicUrl: string })
         .update(users)
         .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
         .where(eq(users.id, id));
+      await options.viewers.forget(userTag(id));
     },
 
     async checkPassword(user: SessionUser, password: string): Promise<boolean> {

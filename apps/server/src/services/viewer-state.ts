@@ -2,6 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { postLikes, readLater } from "../db/schema";
 import type { PostSummary } from "./post-summaries";
+import type { ViewerCache } from "./public-pages.service";
+import { userTag } from "./read-cache";
 
 /** The reader's own marks on a set of posts. */
 export interface ViewerMarks {
@@ -11,27 +13,45 @@ export interface ViewerMarks {
 
 const NO_MARKS: ViewerMarks = { liked: new Set(), saved: new Set() };
 
+// A reader with at most this many likes and saved posts has them all kept in memory.
+const KEPT_MARKS = 2000;
+
 /**
- * A reader's likes and Read Later entries among the posts a page shows, in one query
- * whatever the number of lists; it turns shared (cached) summaries into the reader's own.
+ * A reader's likes and Read Later entries among the posts a page shows; it turns shared
+ * (cached) summaries into the reader's own. Most readers' marks are few: all of them are
+ * kept in the viewer cache (dropped by every like, unlike, save and unsave), so a page
+ * needs no query. Beyond KEPT_MARKS, one query per page answers for all its lists.
  * The marks answer for a superset of the ids asked about: look up, never enumerate.
  */
-export function createViewerStateService(db: Database) {
-  async function queryMarks(viewerId: string, ids: string[]): Promise<ViewerMarks> {
-    const rows = await db
+export function createViewerStateService(db: Database, viewers: ViewerCache) {
+  /** The reader's likes and saved posts, among `ids` when given. */
+  function marksQuery(viewerId: string, ids?: string[]) {
+    return db
       .select({ postId: postLikes.postId, mark: sql<string>`'liked'` })
       .from(postLikes)
-      .where(and(eq(postLikes.userId, viewerId), inArray(postLikes.postId, ids)))
+      .where(and(eq(postLikes.userId, viewerId), ids ? inArray(postLikes.postId, ids) : undefined))
       .unionAll(
         db
           .select({ postId: readLater.postId, mark: sql<string>`'saved'` })
           .from(readLater)
-          .where(and(eq(readLater.userId, viewerId), inArray(readLater.postId, ids))),
+          .where(and(eq(readLater.userId, viewerId), ids ? inArray(readLater.postId, ids) : undefined)),
       );
-    const liked = new Set<string>();
-    const saved = new Set<string>();
-    for (const row of rows) (row.mark === "liked" ? liked : saved).add(row.postId);
-    return { liked, saved };
+  }
+
+  /** All of a reader's marks, or null when they have more than KEPT_MARKS. */
+  function allMarks(viewerId: string): Promise<ViewerMarks | null> {
+    return viewers.get(
+      `marks:${viewerId}`,
+      async () => {
+        const rows = await marksQuery(viewerId).limit(KEPT_MARKS + 1);
+        return rows.length > KEPT_MARKS ? null : toMarks(rows);
+      },
+      () => [userTag(viewerId)],
+    );
+  }
+
+  async function marksAmong(viewerId: string, ids: string[]): Promise<ViewerMarks> {
+    return (await allMarks(viewerId)) ?? toMarks(await marksQuery(viewerId, ids));
   }
 
   // The lists of one page render (a post, its Related and Up next) ask within the same
@@ -44,7 +64,7 @@ export function createViewerStateService(db: Database) {
       const ids = new Set<string>();
       const marks = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         batches.delete(viewerId);
-        return ids.size ? queryMarks(viewerId, [...ids]) : NO_MARKS;
+        return ids.size ? marksAmong(viewerId, [...ids]) : NO_MARKS;
       });
       batch = { ids, marks };
       batches.set(viewerId, batch);
@@ -72,6 +92,13 @@ export function createViewerStateService(db: Database) {
       return list.map((post) => mark(post, marks));
     },
   };
+}
+
+function toMarks(rows: { postId: string; mark: string }[]): ViewerMarks {
+  const liked = new Set<string>();
+  const saved = new Set<string>();
+  for (const row of rows) (row.mark === "liked" ? liked : saved).add(row.postId);
+  return { liked, saved };
 }
 
 export type ViewerStateService = ReturnType<typeof createViewerStateService>;
