@@ -1,18 +1,21 @@
-import type { PageLoadContext, SiteSettings } from "@broadsheet/domain";
+import { MEDIA_MESSAGES, type PageLoadContext, type SiteSettings, UPLOAD_MAX_BYTES } from "@broadsheet/domain";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
+import { createConcurrencyLimit } from "./concurrency-limit";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
-import type { AppEnv } from "./http/app-env";
-import { createConcurrencyLimit } from "./http/concurrency-limit";
+import type { AppEnv, PageRequest } from "./http/app-env";
+import { limitBodiesExceptUploads, limitBody, limitOrdinaryBody } from "./http/body";
+import { createRequestOriginReader } from "./http/client-address";
 import { compression } from "./http/middleware/compression";
 import { invalidatePagesOnContentWrite } from "./http/middleware/content-writes";
 import { handleApiNotFound, handleError } from "./http/middleware/error-handler";
 import { publicPageCache } from "./http/middleware/page-cache";
-import { INTERNAL_REQUEST_HEADER, requestContext } from "./http/middleware/request-context";
+import { requestContext } from "./http/middleware/request-context";
 import { sameOrigin } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { type RequestSession, resolveRequestSession, sessionMiddleware } from "./http/middleware/session";
+import { refuseUnstorableUrls } from "./http/middleware/unstorable-input";
 import type { PageRenderer } from "./http/pages";
 import { adminRoutes } from "./http/routes/admin.routes";
 import { advertsRoutes } from "./http/routes/adverts.routes";
@@ -45,6 +48,26 @@ export interface AppDeps {
  */
 const CONCURRENT_PAGE_RENDERS = 8;
 
+const limitProfileForm = limitBody(UPLOAD_MAX_BYTES + 64 * 1024, MEDIA_MESSAGES.tooManyBytes);
+
+/**
+ * The page request as the reader made it: behind a proxy the socket saw http://127.0.0.1,
+ * but React Router must see the public origin, or its action origin check refuses every form.
+ */
+function publicRequest(c: Context<AppEnv>): Request {
+  const request = c.req.raw;
+  const url = new URL(request.url);
+  const origin = c.get("publicOrigin");
+  if (url.origin === origin) return request;
+  return new Request(`${origin}${url.pathname}${url.search}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
+}
+
 // Headers of the page request that the in-process API call must see as well.
 const FORWARDED_HEADERS = ["cookie", "user-agent", "accept-language"];
 
@@ -54,7 +77,9 @@ export function createApp(deps: AppDeps) {
 
   const services = createServices({ config, database, logger });
 
-  app.use(requestContext(logger));
+  app.use(requestContext(logger, createRequestOriginReader(config)));
+  app.use(refuseUnstorableUrls);
+  app.use(limitBodiesExceptUploads);
   // Outside the page cache, so the cache keeps uncompressed pages (it serves its own gzip).
   app.use(compression());
   // Outside securityHeaders, so a cached page keeps the CSP (and nonce) it was rendered with.
@@ -65,19 +90,19 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError);
 
   const api = new Hono<AppEnv>();
-  api.use(sameOrigin(config.publicUrl));
+  api.use(sameOrigin());
   api.use(invalidatePagesOnContentWrite(services.publicPages));
   api.use(sessionMiddleware(services.sessions));
   api.route("/health", healthRoutes(services.health));
-  api.route("/users", usersRoutes(services, config));
+  api.route("/users", usersRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/home", homeRoutes(services.home));
   // Before postsRoutes, so /posts/icymi, /posts/hot, … are not taken for a post id.
   api.route("/posts", feedsRoutes(services));
-  api.route("/posts", engagementRoutes(services, config));
-  api.route("/posts", postsRoutes(services, config));
-  api.route("/shares", sharesRoutes(services, config));
-  api.route("/media", mediaApiRoutes(services, config));
+  api.route("/posts", engagementRoutes(services));
+  api.route("/posts", postsRoutes(services));
+  api.route("/shares", sharesRoutes(services));
+  api.route("/media", mediaApiRoutes(services));
   api.route("/category", categoryRoutes(services));
   api.route("/type", typeRoutes(services));
   api.route("/votes", pollsRoutes(services));
@@ -104,12 +129,18 @@ export function createApp(deps: AppDeps) {
     }
     const site = siteSettings(config);
     const renderSlot = createConcurrencyLimit(CONCURRENT_PAGE_RENDERS);
-    app.all("*", (c) =>
-      renderSlot(async () => {
-        const session = await resolveRequestSession(c, services.sessions);
-        return pages.render(c.req.raw, pageLoadContext(app, c, site, session));
-      }),
-    );
+    app.all("*", async (c) => {
+      const session = await resolveRequestSession(c, services.sessions);
+      // The profile form carries a photo: a logged-in reader may send an upload's worth, nobody else more than 1 MB.
+      const limit = session.user && c.req.path === "/profile" ? limitProfileForm : limitOrdinaryBody;
+      const render = () => renderSlot(() => pages.render(publicRequest(c), pageLoadContext(app, c, site, session)));
+      if (c.req.method === "GET" || c.req.method === "HEAD") return render();
+      let response: Response | undefined;
+      await limit(c, async () => {
+        response = await render();
+      });
+      return response ?? c.res;
+    });
   }
 
   return Object.assign(app, { services });
@@ -131,8 +162,13 @@ function pageLoadContext(
   app: Hono<AppEnv>,
   c: Context<AppEnv>,
   site: SiteSettings,
-  pageSession: RequestSession,
+  session: RequestSession,
 ): PageLoadContext {
+  const pageRequest: PageRequest = {
+    session,
+    origin: { clientAddress: c.get("clientAddress"), publicOrigin: c.get("publicOrigin") },
+    requestId: c.get("requestId"),
+  };
   return {
     site,
     nonce: c.get("secureHeadersNonce") ?? "",
@@ -142,10 +178,8 @@ function pageLoadContext(
         const value = c.req.header(name);
         if (value && !headers.has(name)) headers.set(name, value);
       }
-      headers.set(INTERNAL_REQUEST_HEADER, "1");
-      headers.set("x-request-id", c.get("requestId"));
-      // Same bindings as the page request, so the API sees the reader's connection.
-      return app.request(path, { ...init, headers }, { ...c.env, pageSession });
+      // Same bindings as the page request, so the API sees the reader's connection and address.
+      return app.request(path, { ...init, headers }, { ...c.env, pageRequest });
     },
   };
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
 /*
@@ -19,13 +20,42 @@ const EnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: booleanFlag.optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx) => parseTrustProxy(value) ?? invalidTrustProxy(ctx)),
   CONTACT_EMAIL: z.string().min(3).default("hello@broadsheet.example"),
   CONTACT_PHONE: z.string().min(3).default("+1 555 0100"),
   SHOP_URL: z.url().default("https://shop.broadsheet.example"),
 });
 
 export type DatabaseKind = "pglite" | "postgres";
+
+/** TRUST_PROXY: `false` trusts no proxy, a number that many hops, a list those addresses/CIDRs. */
+export type TrustProxy = { hops: number } | { addresses: string[] };
+
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === "false" || text === "0") return { hops: 0 };
+  if (text === "true") return { hops: 1 };
+  if (/^\d{1,2}$/.test(text)) return { hops: Number(text) };
+  const addresses = text.split(",").map((entry) => entry.trim());
+  try {
+    // proxy-addr knows addresses, CIDRs and the names loopback, linklocal and uniquelocal.
+    proxyAddr.compile(addresses);
+    return { addresses };
+  } catch {
+    return undefined;
+  }
+}
+
+function invalidTrustProxy(ctx: z.RefinementCtx): never {
+  ctx.addIssue({
+    code: "custom",
+    message: "must be false, true, a hop count or a comma-separated list of addresses/CIDRs",
+  });
+  return z.NEVER;
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -40,8 +70,10 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   seedDemo: boolean;
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* headers to believe: none, a hop count, or addresses/CIDRs. */
+  trustProxy: TrustProxy;
+  /** PUBLIC_URL was given: it is the public origin, whatever Host or X-Forwarded-* say. */
+  publicUrlIsSet: boolean;
   site: { contactEmail: string; contactPhone: string; shopUrl: string };
 }
 
@@ -68,6 +100,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: values.DATABASE_URL,
     databaseKind: values.DATABASE_URL ? "postgres" : "pglite",
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrlIsSet: values.PUBLIC_URL !== undefined,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     redisUrl: values.REDIS_URL,

@@ -34,6 +34,8 @@ describe("parseConfig", () => {
     ["SMTP_URL", "http://mail"],
     ["LOG_LEVEL", "loud"],
     ["SEED_DEMO", "maybe"],
+    ["TRUST_PROXY", "sometimes"],
+    ["TRUST_PROXY", "10.0.0.0/99"],
   ])("refuses %s=%s with one line naming the variable", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     try {
@@ -43,5 +45,15 @@ describe("parseConfig", () => {
       expect(message).toContain(name);
       expect(message.split("\n")).toHaveLength(1);
     }
+  });
+
+  it("reads TRUST_PROXY as none, a hop count or a list of addresses", () => {
+    expect(parseConfig({}).trustProxy).toEqual({ hops: 0 });
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toEqual({ hops: 0 });
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toEqual({ hops: 1 });
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8 ,::1" }).trustProxy).toEqual({
+      addresses: ["loopback", "10.0.0.0/8", "::1"],
+    });
   });
 });

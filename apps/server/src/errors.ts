@@ -27,6 +27,8 @@ export class AppError extends Error {
   constructor(
     readonly kind: AppErrorKind,
     message: string,
+    /** For a 429: when the client may try again (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
@@ -44,5 +46,12 @@ export const notFound = (message: string) => new AppError("not_found", message);
 export const conflict = (message: string) => new AppError("conflict", message);
 export const tooLarge = (message: string) => new AppError("too_large", message);
 export const unsupportedMedia = (message: string) => new AppError("unsupported_media", message);
-export const rateLimited = (message = "Too many requests. Please wait a moment and try again.") =>
-  new AppError("rate_limited", message);
+export const rateLimited = (
+  message = "Too many requests. Please wait a moment and try again.",
+  retryAfterMs?: number,
+) =>
+  new AppError(
+    "rate_limited",
+    message,
+    retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  );

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -158,4 +159,59 @@ describe("the server process", { timeout: 120_000 }, () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Invalid configuration: PORT /);
   });
+
+  it("refuses a 300 MB body with 413 as it streams in, without the process growing with it", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-proc-")), "data");
+    const server = await startServer(dataDir);
+    const pid = server.child.pid as number;
+    const before = residentBytes(pid);
+    for (const target of ["/api/users/login", "/login"]) {
+      const answer = await streamHugeBody(server.port, target, 300 * 1024 * 1024);
+      expect(answer.status).toBe(413);
+      // The server answered long before the client could have sent the 300 MB.
+      expect(answer.bytesSent).toBeLessThan(64 * 1024 * 1024);
+    }
+    const growth = residentBytes(pid) - before;
+    expect(growth).toBeLessThan(64 * 1024 * 1024);
+    server.child.kill("SIGTERM");
+    expect(await exitOf(server.child)).toBe(0);
+  });
 });
+
+function residentBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Streams `total` bytes of JSON-ish text in 1 MB chunks until the server answers. */
+function streamHugeBody(port: number, target: string, total: number): Promise<{ status: number; bytesSent: number }> {
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    let bytesSent = 0;
+    let answered = false;
+    const request = http.request(
+      { host: "127.0.0.1", port, path: target, method: "POST", headers: { "content-type": "application/json" } },
+      (response) => {
+        answered = true;
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, bytesSent });
+        request.destroy();
+      },
+    );
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const pump = () => {
+      while (!answered && bytesSent < total) {
+        bytesSent += chunk.length;
+        if (!request.write(chunk)) {
+          request.once("drain", pump);
+          return;
+        }
+      }
+      if (!answered) request.end();
+    };
+    request.write("{");
+    pump();
+  });
+}

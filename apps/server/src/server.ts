@@ -4,13 +4,30 @@ import type { App } from "./app";
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
+/*
+ * How long a client may take, so slow or idle clients cannot hold sockets for ever: the
+ * headers within 20 s, the whole request (an upload included) within 2 minutes. Idle
+ * keep-alive lasts 65 s, longer than a proxy's upstream keep-alive (nginx: 60 s), so the
+ * proxy closes first and never reuses a socket Node is closing.
+ */
+export const SERVER_TIMEOUTS = { headersTimeoutMs: 20_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 65_000 };
+
 /** A node:http server for the app; `before` lets Vite's dev middleware see requests first. */
-export function createHttpServer(app: App, before?: NodeMiddleware): Server {
+export function createHttpServer(app: App, before?: NodeMiddleware, timeouts = SERVER_TIMEOUTS): Server {
   const listener = getRequestListener(app.fetch);
   const handle = before
     ? (req: IncomingMessage, res: ServerResponse) => before(req, res, () => listener(req, res))
     : listener;
-  return createServer(handle);
+  return createServer(
+    {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+      // How often Node checks the two timeouts above: a tenth of the shorter one.
+      connectionsCheckingInterval: Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs) / 10,
+    },
+    handle,
+  );
 }
 
 export function listen(server: Server, port: number, host: string): Promise<number> {

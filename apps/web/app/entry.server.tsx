@@ -62,9 +62,16 @@ export default function handleRequest(
   });
 }
 
-/** Logs real failures only: unmatched URLs (404) and aborted requests are expected. */
+/**
+ * Logs real failures only: unmatched URLs (404) and aborted requests are expected, and a
+ * form posted from another origin (React Router refuses it with 400) is one warning line.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status === 404) return;
+  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
+    console.warn(`Refused a cross-origin form post to ${new URL(request.url).pathname}`);
+    return;
+  }
   console.error(error);
 }

@@ -17,6 +17,10 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const FIXED_TOP_BAR_SCROLL_PX = 200;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 40_000_000;
+/** Any request body that is not an upload: JSON and forms (issue 12). */
+export const BODY_MAX_BYTES = 1024 * 1024;
+/** A search term is cut to this many characters. */
+export const SEARCH_MAX_LENGTH = 200;
 
 export const POST_CATEGORIES = [
   "World News",

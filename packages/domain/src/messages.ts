@@ -18,6 +18,11 @@ export const MESSAGES = {
   apiNotFound: "No API endpoint at this path",
   malformedJson: "The request body is not valid JSON",
   internalError: "Something went wrong on our side. Please try again.",
+  nulCharacter: "Text must not contain NUL characters",
+  malformedUrl: "The address is not valid",
+  bodyTooLarge: "The request body is too large",
+  tooManyFiles: "You can't upload more than 5 images at once",
+  serverBusy: "The server is busy. Please try again in a moment.",
 } as const;
 
 /** Messages of the accounts API that SPEC.md leaves to us. */

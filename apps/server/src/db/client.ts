@@ -68,11 +68,106 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
+/*
+ * Connection-class failures: the server went away (restart, failover, a terminated backend)
+ * or cannot be reached. SQLSTATE class 08 (connection exception), 57P01 admin_shutdown,
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now, the socket errors Node reports, and the
+ * errors node-postgres raises itself when a connection ends under it. Drizzle wraps driver
+ * errors (DrizzleQueryError), so the whole `cause` chain is searched.
+ */
+const CONNECTION_SQLSTATES = new Set(["57P01", "57P02", "57P03"]);
+const CONNECTION_SOCKET_CODES = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /Client has encountered a connection error and is not queryable/,
+  /timeout exceeded when trying to connect/,
+];
+
+/** True when `error` says the database could not be reached or dropped the connection (not a refusal of the query). */
+export function isConnectionError(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!current || typeof current !== "object" || seen.has(current)) continue;
+    seen.add(current);
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === "string") {
+      if (code.length === 5 && (code.startsWith("08") || CONNECTION_SQLSTATES.has(code))) return true;
+      if (CONNECTION_SOCKET_CODES.has(code)) return true;
+    }
+    if (typeof message === "string" && CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    pending.push(cause);
+    // AggregateError: Node tries every address of a host name and reports each refusal.
+    if (Array.isArray(errors)) pending.push(...errors);
+  }
+  return false;
+}
+
+const READ_RETRY_DELAY_MS = 150;
+const READ_STATEMENT = /^\s*(select|with)\b/i;
+// Anything that could change data or state makes the statement a write, even inside a WITH or
+// a SELECT (SELECT … INTO creates a table, nextval advances a sequence, FOR UPDATE locks).
+const WRITE_WORDS = /\b(insert|update|delete|merge|into|nextval|setval|pg_notify|pg_advisory\w*|lock|call|do)\b/i;
+
+/** A plain read that may safely run twice: only these are retried. */
+export function isRetryableRead(text: string): boolean {
+  return READ_STATEMENT.test(text) && !WRITE_WORDS.test(text);
+}
+
+function queryText(arg: unknown): string | undefined {
+  if (typeof arg === "string") return arg;
+  if (arg && typeof arg === "object") {
+    // A Submittable (pg.Query, a cursor) runs itself and cannot be sent again.
+    if (typeof (arg as { submit?: unknown }).submit === "function") return undefined;
+    const text = (arg as { text?: unknown }).text;
+    if (typeof text === "string") return text;
+  }
+  return undefined;
+}
+
+/*
+ * The pool Drizzle queries through. `pool.query` is every statement outside a transaction
+ * (Drizzle runs a transaction on a client of its own from `pool.connect()`), so a read that
+ * failed because its connection died (a restart, a terminated backend, a failover) is sent
+ * once more, after a short pause, on a fresh connection, instead of answering 500. Writes are
+ * never retried: the first attempt may have committed.
+ */
+class ResilientPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: forwards pg's overloaded signatures unchanged.
+  override query(...args: any[]): any {
+    const text = queryText(args[0]);
+    const withCallback = args.some((arg) => typeof arg === "function");
+    const send = () => super.query(...(args as Parameters<pg.Pool["query"]>)) as unknown as Promise<unknown>;
+    const first = send();
+    if (withCallback || text === undefined || !isRetryableRead(text)) return first;
+    return first.catch(async (error: unknown) => {
+      if (this.ending || !isConnectionError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+      if (this.ending) throw error;
+      return send();
+    });
+  }
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection dropped by the server (restart, failover) must not crash the process;
-  // the pool replaces it on the next query.
+  const pool = new ResilientPool({ connectionString: url, max: 10 });
+  // A connection dropped by the server (restart, failover, a terminated backend) must never
+  // crash the process. Idle ones are reported here and the pool replaces them on the next
+  // query; one checked out (inside a transaction, between its statements) would emit
+  // "error" with nobody listening, which Node turns into an uncaught exception: every
+  // client gets a listener of its own, and the pool discards it when it is released.
   pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on("connect", (client) => {
+    client.on("error", () => {
+      // Reported by the pool (idle) or by the statement that was running (checked out).
+    });
+  });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   try {
     await db.execute(sql`select 1`);

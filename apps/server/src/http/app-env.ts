@@ -1,20 +1,29 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Logger } from "../logger";
 import type { SessionUser } from "../services/sessions.service";
+import type { RequestOrigin } from "./client-address";
+
+/** What an in-process API call of a page render inherits from the page request. */
+export interface PageRequest {
+  /** The session the page request already resolved, so its API calls do not look it up again. */
+  session: { token: string | null; user: SessionUser | null };
+  /** The reader's address and public origin, so limits, view counts and logs see the reader, not the proxy. */
+  origin: RequestOrigin;
+  requestId: string;
+}
 
 /** What every request carries through the Hono context. */
 export interface AppEnv {
   Bindings: Partial<HttpBindings> & {
-    /**
-     * Set only on the in-process API calls of one page render: the session the page
-     * request already resolved, so its dozen API calls do not each look it up again.
-     * Bindings come from the server, never from the client.
-     */
-    pageSession?: { token: string | null; user: SessionUser | null };
+    /** Set only on the in-process API calls of a page render; bindings come from the server, never the client. */
+    pageRequest?: PageRequest;
   };
   Variables: {
     requestId: string;
     log: Logger;
+    /** The client's address (rate limits, view counts, logs) and the origin it used. */
+    clientAddress: string;
+    publicOrigin: string;
     secureHeadersNonce?: string;
     /** The logged-in user, or null (set by the session middleware). */
     user: SessionUser | null;

@@ -1,17 +1,30 @@
-import { MESSAGES } from "@broadsheet/domain";
-import type { Context } from "hono";
+import { BODY_MAX_BYTES, MESSAGES } from "@broadsheet/domain";
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import { invalid } from "../errors";
+import { invalid, tooLarge } from "../errors";
 
-/** Reads a JSON body; malformed JSON is the client's mistake (400), never a 500. */
+/** PostgreSQL cannot store NUL in text: such input is refused up front, never sent to the database. */
+export function containsNul(value: string): boolean {
+  return value.includes("\u0000");
+}
+
+/** Reads a JSON body; malformed JSON or NUL anywhere in it is the client's mistake (400), never a 500. */
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  let hasNul = false;
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      if (containsNul(key) || (typeof value === "string" && containsNul(value))) hasNul = true;
+      return value;
+    });
   } catch {
     throw invalid(MESSAGES.malformedJson);
   }
+  if (hasNul) throw invalid(MESSAGES.nulCharacter);
+  return parsed;
 }
 
 /** Validates input with a zod schema; the first problem's message becomes the 400 answer. */
@@ -24,3 +37,39 @@ export function parseInput<T extends z.ZodType>(schema: T, data: unknown): z.inf
 export async function readJsonInput<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   return parseInput(schema, await readJson(c));
 }
+
+/**
+ * Refuses a body past `maxBytes` with 413: at once from Content-Length, or as soon as a
+ * chunked body passes the limit while it streams in (hono's bodyLimit).
+ */
+export function limitBody(maxBytes: number, message: string = MESSAGES.bodyTooLarge): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw tooLarge(message);
+    },
+  });
+}
+
+/** The limit of every body that is not an upload. */
+export const limitOrdinaryBody = limitBody(BODY_MAX_BYTES);
+
+/*
+ * Routes that take uploads set their own, larger limit after their login check (a stranger
+ * cannot make the server read 50 MB); every other body is held to BODY_MAX_BYTES.
+ */
+const UPLOAD_ROUTES: { method: string; path: RegExp }[] = [
+  { method: "POST", path: /^\/api\/media\/?$/ },
+  { method: "POST", path: /^\/api\/(posts|adverts)\/?$/ },
+  { method: "PATCH", path: /^\/api\/(posts|adverts)\/[^/]+\/?$/ },
+];
+const PAGE_PATH = /^\/(?!api\/)/;
+
+export const limitBodiesExceptUploads: MiddlewareHandler = async (c, next) => {
+  const method = c.req.method;
+  const path = c.req.path;
+  // Pages choose their limit once the reader is known (app.ts); uploads in their routes.
+  if (method === "GET" || method === "HEAD" || PAGE_PATH.test(path)) return next();
+  if (UPLOAD_ROUTES.some((route) => route.method === method && route.path.test(path))) return next();
+  return limitOrdinaryBody(c, next);
+};

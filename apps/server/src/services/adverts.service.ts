@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { adverts } from "../db/schema";
 import { notFound } from "../errors";
 import { sanitizeRichText } from "./html-sanitizer";
+import { readPage } from "./paging";
 import type { Page } from "./users.service";
 
 /** An advert as the API shows it: SPEC.md's `category` is the placement, `image` the image list. */
@@ -67,17 +68,20 @@ export function createAdvertsService(db: Database) {
         return { items: [], total: 0, page: query.page, limit: query.limit };
       }
       const where = everything ? undefined : eq(adverts.placement, query.category as AdvertPlacement);
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(adverts)
-          .where(where)
-          .orderBy(desc(adverts.createdAt), desc(adverts.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ total: count() }).from(adverts).where(where),
-      ]);
-      return { items: rows.map(toAdvertJson), total: totalRow?.total ?? 0, page: query.page, limit: query.limit };
+      const { rows, total } = await readPage(
+        query.page,
+        query.limit,
+        () => db.select({ total: count() }).from(adverts).where(where),
+        (offset) =>
+          db
+            .select()
+            .from(adverts)
+            .where(where)
+            .orderBy(desc(adverts.createdAt), desc(adverts.id))
+            .limit(query.limit)
+            .offset(offset),
+      );
+      return { items: rows.map(toAdvertJson), total, page: query.page, limit: query.limit };
     },
 
     async getAdvert(id: string): Promise<AdvertJson> {

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, type LoginInput, normalizeEmail, type RegisterInput } from "@broadsheet/domain";
-import { invalid } from "../errors";
+import { AppError, invalid } from "../errors";
 import type { PasswordResetService } from "./password-reset.service";
 import { RATE_LIMITS, type RateLimiter } from "./rate-limiter";
 import type { SessionsService, SessionUser } from "./sessions.service";
@@ -18,44 +18,83 @@ export function createAuthService(deps: {
   rateLimiter: RateLimiter;
 }) {
   const { users, sessions, passwordReset, rateLimiter } = deps;
+  const accountAndClient = (email: string, client: string) => `${email} ${client}`;
+
+  /** Remembers that the owner signs in from this client, so an attack elsewhere never locks them out here. */
+  const rememberClient = (email: string, client: string) =>
+    rateLimiter.set(RATE_LIMITS.knownLoginClient, accountAndClient(email, client), 1);
+
+  /**
+   * The per-account limit: every attempt takes a point first; past the limit only clients
+   * the owner has signed in from lately may still try (the others get 429).
+   */
+  async function admitToAccount(email: string, client: string): Promise<void> {
+    try {
+      await rateLimiter.consume(RATE_LIMITS.loginPerAccount, email);
+    } catch (error) {
+      const known = (await rateLimiter.used(RATE_LIMITS.knownLoginClient, accountAndClient(email, client))) > 0;
+      if (!known) throw error;
+    }
+  }
+
   return {
     /** Counts every attempt, valid or not: the limit protects the endpoint from sign-up floods. */
-    async countRegistrationAttempt(clientIp: string): Promise<void> {
-      await rateLimiter.consume(RATE_LIMITS.registerPerIp, clientIp);
+    async countRegistrationAttempt(client: string): Promise<void> {
+      await rateLimiter.consume(RATE_LIMITS.registerPerClient, client);
     },
 
-    async register(input: RegisterInput): Promise<SignedIn> {
+    async register(input: RegisterInput, client: string): Promise<SignedIn> {
       const user = await users.register(input);
+      await rememberClient(user.email, client);
       return { user, session: await sessions.createSession(user.id) };
     },
 
-    /** Only failures count towards the limits, so other people's mistakes never lock a reader out of their own account. */
-    async login(input: LoginInput, clientIp: string): Promise<SignedIn> {
+    /**
+     * Each limit takes its point before the password is checked, so N concurrent guesses
+     * count as N; a successful login gives the points back. Failures from one client never
+     * lock the owner out of another.
+     */
+    async login(input: LoginInput, client: string): Promise<SignedIn> {
       const email = normalizeEmail(input.email);
-      await rateLimiter.ensureBelow(RATE_LIMITS.loginFailuresPerEmail, email);
-      await rateLimiter.ensureBelow(RATE_LIMITS.loginFailuresPerIp, clientIp);
+      const pair = accountAndClient(email, client);
+      await rateLimiter.consume(RATE_LIMITS.loginPerAccountAndClient, pair);
+      await rateLimiter.consume(RATE_LIMITS.loginPerClient, client);
+      await admitToAccount(email, client);
       let user: SessionUser;
       try {
         user = await users.authenticate(input);
       } catch (error) {
-        await rateLimiter.record(RATE_LIMITS.loginFailuresPerEmail, email);
-        await rateLimiter.record(RATE_LIMITS.loginFailuresPerIp, clientIp);
+        // A refusal that is not a wrong password (the server is busy) is not the client's guess.
+        if (error instanceof AppError && error.kind === "rate_limited") {
+          await Promise.all([
+            rateLimiter.refund(RATE_LIMITS.loginPerAccountAndClient, pair),
+            rateLimiter.refund(RATE_LIMITS.loginPerClient, client),
+            rateLimiter.refund(RATE_LIMITS.loginPerAccount, email),
+          ]);
+        }
         throw error;
       }
-      await rateLimiter.reset(RATE_LIMITS.loginFailuresPerEmail, email);
+      await Promise.all([
+        rateLimiter.reset(RATE_LIMITS.loginPerAccountAndClient, pair),
+        rateLimiter.refund(RATE_LIMITS.loginPerClient, client),
+        rateLimiter.refund(RATE_LIMITS.loginPerAccount, email),
+        rememberClient(email, client),
+      ]);
       return { user, session: await sessions.createSession(user.id) };
     },
 
-    /** Keeps the current session, ends every other one. */
+    /** Keeps the current session, ends every other one, and voids outstanding reset links. */
     async changePassword(user: SessionUser, currentToken: string, oldPassword: string, password: string) {
       if (!(await users.checkPassword(user, oldPassword))) throw invalid(ACCOUNT_MESSAGES.oldPasswordWrong);
       await users.setPassword(user.id, password);
-      await sessions.endUserSessions(user.id, currentToken);
+      await Promise.all([sessions.endUserSessions(user.id, currentToken), passwordReset.voidResetTokens(user.id)]);
     },
 
-    async forgotPassword(email: string, clientIp: string): Promise<void> {
-      await rateLimiter.consume(RATE_LIMITS.forgotPasswordPerIp, clientIp);
-      await passwordReset.requestReset(email);
+    /** Answers at once, the same for every address: the lookup and the mail happen off the request path. */
+    async forgotPassword(email: string, client: string): Promise<void> {
+      await rateLimiter.consume(RATE_LIMITS.forgotPasswordPerClient, client);
+      await rateLimiter.consume(RATE_LIMITS.forgotPasswordPerAddress, normalizeEmail(email));
+      passwordReset.requestResetInBackground(email);
     },
   };
 }

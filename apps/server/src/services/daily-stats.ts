@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { postDailyStats } from "../db/schema";
 
@@ -19,4 +19,18 @@ export async function bumpDailyStat(db: Database, postId: string, counter: Daily
       target: [postDailyStats.postId, postDailyStats.day],
       set: { [counter]: sql`${column} + 1` },
     });
+}
+
+/** Takes one back from the day a like or comment was counted (never below zero). */
+export async function takeBackDailyStat(
+  db: Database,
+  postId: string,
+  counter: DailyCounter,
+  countedAt: Date,
+): Promise<void> {
+  const column = postDailyStats[counter];
+  await db
+    .update(postDailyStats)
+    .set({ [counter]: sql`greatest(${column} - 1, 0)` })
+    .where(and(eq(postDailyStats.postId, postId), eq(postDailyStats.day, utcDay(0, countedAt))));
 }

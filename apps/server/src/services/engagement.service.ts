@@ -3,7 +3,8 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { comments, postLikes, posts, reviews, users } from "../db/schema";
 import { forbidden, notFound } from "../errors";
-import { bumpDailyStat } from "./daily-stats";
+import { bumpDailyStat, takeBackDailyStat } from "./daily-stats";
+import { readPage } from "./paging";
 import { pgErrorCode } from "./pg-errors";
 import { visiblePost } from "./post-summaries";
 import { type CommentView, loadReviews, type PostDetail, type Viewer } from "./posts.service";
@@ -46,23 +47,26 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
   }
 
   async function commentPage(postId: string, page: number, limit: number): Promise<Page<CommentView>> {
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select({
-          id: comments.id,
-          text: comments.text,
-          createdAt: comments.createdAt,
-          userId: users.id,
-          name: users.name,
-        })
-        .from(comments)
-        .leftJoin(users, eq(users.id, comments.userId))
-        .where(eq(comments.postId, postId))
-        .orderBy(desc(comments.createdAt), desc(comments.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db.select({ total: count() }).from(comments).where(eq(comments.postId, postId)),
-    ]);
+    const { rows, total } = await readPage(
+      page,
+      limit,
+      () => db.select({ total: count() }).from(comments).where(eq(comments.postId, postId)),
+      (offset) =>
+        db
+          .select({
+            id: comments.id,
+            text: comments.text,
+            createdAt: comments.createdAt,
+            userId: users.id,
+            name: users.name,
+          })
+          .from(comments)
+          .leftJoin(users, eq(users.id, comments.userId))
+          .where(eq(comments.postId, postId))
+          .orderBy(desc(comments.createdAt), desc(comments.id))
+          .limit(limit)
+          .offset(offset),
+    );
     return {
       items: rows.map((comment) => ({
         _id: comment.id,
@@ -70,7 +74,7 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
         created: comment.createdAt.toISOString(),
         postedBy: { _id: comment.userId, name: comment.name ?? "Anonymous" },
       })),
-      total: totalRow?.total ?? 0,
+      total,
       page,
       limit,
     };
@@ -171,20 +175,25 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
       return likeState(postId, userId);
     },
 
-    /** Idempotent; the day's like stat counts likes given and is not taken back. */
+    /**
+     * Idempotent. The like is taken back from the day it was given, so liking and unliking
+     * over and over cannot inflate Hot or Trendy: each reader counts once per post.
+     */
     async removeLike(idOrSlug: string, userId: string, viewer: Viewer): Promise<LikeState> {
       const postId = await visiblePostId(idOrSlug, viewer);
       const counted = await db.transaction(async (tx) => {
         const deleted = await tx
           .delete(postLikes)
           .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
-          .returning({ postId: postLikes.postId });
-        if (deleted.length === 0) return undefined;
+          .returning({ likedAt: postLikes.createdAt });
+        const likedAt = deleted[0]?.likedAt;
+        if (!likedAt) return undefined;
         const [updated] = await tx
           .update(posts)
           .set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` })
           .where(eq(posts.id, postId))
           .returning({ likeCount: posts.likeCount });
+        await takeBackDailyStat(tx, postId, "likes", likedAt);
         return updated?.likeCount;
       });
       changed(postId);

@@ -2,8 +2,31 @@ import sanitizeHtml from "sanitize-html";
 
 /*
  * DESIGN.md §8: editor HTML is sanitised on write with an allowlist. Scripts, event
- * handlers, styles and javascript: URLs never survive; links open safely.
+ * handlers, styles and javascript: URLs never survive; links open safely. Images load only
+ * from absolute http(s) URLs or this site's /media/, and nothing may point at an /api/ path
+ * (an <img src="/api/users/logout"> would act with every reader's cookie).
  */
+// Relative URLs are resolved as the post page would resolve them, so ../api/… is caught too.
+const PAGE_BASE = "http://site.invalid/page/post";
+
+function resolvedPath(url: string): string | undefined {
+  try {
+    return new URL(url, PAGE_BASE).pathname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function pointsAtApi(url: string): boolean {
+  const path = resolvedPath(url.trim());
+  return path === undefined || path === "/api" || path.startsWith("/api/");
+}
+
+function isAllowedImageSource(src: string | undefined): boolean {
+  const value = src?.trim() ?? "";
+  if (pointsAtApi(value)) return false;
+  return /^https?:\/\//i.test(value) || /^\/media\/[^/]/.test(value);
+}
 const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     "h1",
@@ -37,11 +60,17 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   transformTags: {
-    a: (tagName, attribs) => ({
+    a: (tagName, { href, ...attribs }) => ({
       tagName,
-      attribs: { ...attribs, rel: "noopener noreferrer nofollow", ...(attribs.target ? { target: "_blank" } : {}) },
+      attribs: {
+        ...attribs,
+        ...(href !== undefined && !pointsAtApi(href) ? { href } : {}),
+        rel: "noopener noreferrer nofollow",
+        ...(attribs.target ? { target: "_blank" } : {}),
+      },
     }),
   },
+  exclusiveFilter: (frame) => frame.tag === "img" && !isAllowedImageSource(frame.attribs.src),
 };
 
 export function sanitizeRichText(html: string): string {

@@ -14,7 +14,7 @@ import { createPasswordResetService } from "./password-reset.service";
 import { createPollsService } from "./polls.service";
 import { createPostsService } from "./posts.service";
 import { createPublicPagesService } from "./public-pages.service";
-import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./rate-limiter";
+import { createRateLimiter } from "./rate-limiter";
 import { createReadLaterService } from "./read-later.service";
 import { createSessionsService } from "./sessions.service";
 import { createSharesService } from "./shares.service";
@@ -35,7 +35,11 @@ export function createServices(deps: ServiceDeps) {
   const { config, database, logger } = deps;
   const db = database.db;
   const rateLimiter = createRateLimiter(
-    config.redisUrl ? createRedisRateLimitStore(config.redisUrl) : createMemoryRateLimitStore(),
+    config.redisUrl
+      ? { kind: "redis", url: config.redisUrl }
+      : database.kind === "postgres"
+        ? { kind: "database", db }
+        : { kind: "memory" },
   );
   const mail = createMailService(config, logger);
   const views = createViewCounter(db, logger);
@@ -47,7 +51,7 @@ export function createServices(deps: ServiceDeps) {
   const feeds = createFeedsService(db, shared);
   const adverts = createAdvertsService(db);
   const polls = createPollsService(db, reads, viewers);
-  const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl });
+  const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl, logger });
   return {
     health: createHealthService(database),
     analytics: createAnalyticsService(db),
@@ -69,11 +73,12 @@ export function createServices(deps: ServiceDeps) {
     taxonomy: createTaxonomyService(db, reads),
     polls,
     adverts,
-    syndication: createSyndicationService(db),
+    syndication: createSyndicationService(db, reads),
     async close() {
       await views.close();
       await publicPages.close();
-      await rateLimiter.store.close();
+      await passwordReset.settled();
+      await rateLimiter.close();
     },
   };
 }

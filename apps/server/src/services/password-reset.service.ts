@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { passwordResets } from "../db/schema";
 import { invalid } from "../errors";
+import type { Logger } from "../logger";
 import type { MailService } from "./mail.service";
 import type { SessionsService } from "./sessions.service";
 import { createToken, hashToken } from "./tokens";
@@ -16,9 +17,12 @@ export function createPasswordResetService(deps: {
   sessions: SessionsService;
   mail: MailService;
   publicUrl: string;
+  logger: Logger;
 }) {
-  const { db, users, sessions, mail, publicUrl } = deps;
-  return {
+  const { db, users, sessions, mail, publicUrl, logger } = deps;
+  const inFlight = new Set<Promise<void>>();
+
+  const service = {
     /** Mails a single-use reset link when the account exists; callers answer the same either way. */
     async requestReset(email: string): Promise<void> {
       const user = await users.findByEmail(email);
@@ -38,7 +42,29 @@ export function createPasswordResetService(deps: {
       });
     },
 
-    /** Spends the token (once, atomically), sets the password and ends every session of the user. */
+    /**
+     * requestReset off the request path: the answer takes the same time whether or not the
+     * account exists, and a slow mail server never holds the request.
+     */
+    requestResetInBackground(email: string): void {
+      const work = service
+        .requestReset(email)
+        .catch((error: unknown) => logger.error({ err: error }, "could not send a password reset mail"))
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+    },
+
+    /** Resolves once the mails asked for so far are sent (shutdown and tests). */
+    async settled(): Promise<void> {
+      await Promise.all([...inFlight]);
+    },
+
+    /** Every reset link of the user not yet used stops working (the password changed). */
+    async voidResetTokens(userId: string): Promise<void> {
+      await db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    },
+
+    /** Spends the token (once, atomically), sets the password and ends every session of the user and its other links. */
     async resetPassword(token: string, password: string): Promise<void> {
       const [reset] = await db
         .update(passwordResets)
@@ -53,9 +79,10 @@ export function createPasswordResetService(deps: {
         .returning();
       if (!reset) throw invalid(ACCOUNT_MESSAGES.resetTokenInvalid);
       await users.setPassword(reset.userId, password);
-      await sessions.endUserSessions(reset.userId);
+      await Promise.all([sessions.endUserSessions(reset.userId), service.voidResetTokens(reset.userId)]);
     },
   };
+  return service;
 }
 
 function escapeHtml(value: string): string {

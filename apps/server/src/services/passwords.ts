@@ -1,16 +1,30 @@
+import { availableParallelism } from "node:os";
+import { MESSAGES } from "@broadsheet/domain";
 import { hash, verify } from "@node-rs/argon2";
+import { createConcurrencyLimit } from "../concurrency-limit";
+import { AppError, rateLimited } from "../errors";
 
 // argon2id with OWASP's recommended minimums (19 MiB, 2 passes).
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/*
+ * The global cap on argon2 work: one hash per core at a time, and a short queue. A flood of
+ * logins from many addresses gets 429s instead of taking every core and 19 MiB per hash.
+ */
+const argon2Slot = createConcurrencyLimit(availableParallelism(), {
+  maxWaiting: 64,
+  whenFull: () => rateLimited(MESSAGES.serverBusy, 1000),
+});
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return argon2Slot(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
-  } catch {
+    return await argon2Slot(() => verify(passwordHash, password));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     return false;
   }
 }

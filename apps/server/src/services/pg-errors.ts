@@ -13,3 +13,11 @@ export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "235
 
 /** A row still referenced by another (ON DELETE RESTRICT): 23503 on PostgreSQL 15, 23001 on 17. */
 export const isStillReferenced = (error: unknown) => ["23503", "23001"].includes(pgErrorCode(error) ?? "");
+
+/**
+ * The database could not be reached or dropped the connection (a restart, a failover, a
+ * terminated backend): SQLSTATE class 08, 57P01–57P03, ECONNRESET / ECONNREFUSED / EPIPE,
+ * "Connection terminated". The request may succeed if tried again shortly (answer 503).
+ * Defined beside the pool in db/client.ts, which retries reads on the same condition.
+ */
+export { isConnectionError as isDatabaseUnavailable } from "../db/client";

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { polls, pollVotes } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { readPage } from "./paging";
 import { isUniqueViolation, pgErrorCode } from "./pg-errors";
 import type { ViewerCache } from "./public-pages.service";
 import { pollTag, type ReadCache, userTag } from "./read-cache";
@@ -100,18 +101,16 @@ export function createPollsService(db: Database, reads: ReadCache, viewers: View
 
     /** Newest first. */
     async listPolls(query: { page: number; limit: number }, viewerId: string | null): Promise<Page<PollJson>> {
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(polls)
-          .orderBy(desc(polls.createdAt), desc(polls.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ total: count() }).from(polls),
-      ]);
+      const { rows, total } = await readPage(
+        query.page,
+        query.limit,
+        () => db.select({ total: count() }).from(polls),
+        (offset) =>
+          db.select().from(polls).orderBy(desc(polls.createdAt), desc(polls.id)).limit(query.limit).offset(offset),
+      );
       return {
         items: await present(rows, viewerId),
-        total: totalRow?.total ?? 0,
+        total,
         page: query.page,
         limit: query.limit,
       };

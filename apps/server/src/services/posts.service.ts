@@ -13,6 +13,7 @@ import { type Database, selectRows } from "../db/client";
 import { categories, comments, posts, reviews, types, users } from "../db/schema";
 import { invalid, notFound } from "../errors";
 import { sanitizeRichText } from "./html-sanitizer";
+import { readPage } from "./paging";
 import { isUniqueViolation } from "./pg-errors";
 import {
   type PostSummary,
@@ -326,15 +327,18 @@ export function createPostsService(db: Database, { reads, viewerState }: SharedR
       // Best match first when searching, unless the reader chose an explicit order.
       if (rank && query.sort === "latest") order.unshift(sql`${rank} desc`);
 
-      const [rows, [totalRow]] = await Promise.all([
-        selectPostSummaries(db, viewer.id)
-          .where(where)
-          .orderBy(...order)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ total: count() }).from(posts).where(where),
-      ]);
-      return { items: rows.map(toPostSummary), total: totalRow?.total ?? 0, page: query.page, limit: query.limit };
+      const { rows, total } = await readPage(
+        query.page,
+        query.limit,
+        () => db.select({ total: count() }).from(posts).where(where),
+        (offset) =>
+          selectPostSummaries(db, viewer.id)
+            .where(where)
+            .orderBy(...order)
+            .limit(query.limit)
+            .offset(offset),
+      );
+      return { items: rows.map(toPostSummary), total, page: query.page, limit: query.limit };
     },
   };
 

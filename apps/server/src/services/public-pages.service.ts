@@ -31,7 +31,19 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
     cache.invalidateAll();
     reads.invalidateAll();
   };
-  const bus = createInvalidationBus(config, (tag) => (tag ? viewerEntries.invalidateTag(tag) : clearAll()), logger);
+  /** After announcements may have been missed (the bus was down): every cache, every reader's state too. */
+  const clearEverything = () => {
+    clearAll();
+    viewerEntries.invalidateAll();
+  };
+  const bus = createInvalidationBus(
+    config,
+    {
+      onRemoteChange: (tag) => (tag ? viewerEntries.invalidateTag(tag) : clearAll()),
+      onMissedChanges: clearEverything,
+    },
+    logger,
+  );
   const viewers: ViewerCache = {
     get: viewerEntries.get,
     async forget(tag) {
@@ -48,6 +60,8 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
     reads,
     viewers,
     ready: bus.ready,
+    /** The bus's listening connection: whether it listens, how often it came back (tests, health). */
+    listener: () => bus.listener(),
     /** A write changed what pages show: clear here at once, and tell the other instances. */
     async contentChanged(): Promise<void> {
       clearAll();

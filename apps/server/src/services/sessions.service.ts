@@ -6,6 +6,8 @@ import { userTag } from "./read-cache";
 import { createToken, hashToken } from "./tokens";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** However active, a session ends this long after login (a stolen cookie does not live for ever). */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 // Sliding expiry is renewed at most this often, so reading pages does not write on every request.
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -15,6 +17,7 @@ const sessionTag = (tokenHash: string) => `session:${tokenHash}`;
 
 interface LiveSession {
   user: SessionUser;
+  createdAt: Date;
   expiresAt: Date;
 }
 
@@ -26,7 +29,7 @@ interface LiveSession {
 export function createSessionsService(db: Database, viewers: ViewerCache) {
   async function findLiveSession(tokenHash: string): Promise<LiveSession | null> {
     const [row] = await db
-      .select({ user: users, expiresAt: sessions.expiresAt })
+      .select({ user: users, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
@@ -43,7 +46,7 @@ export function createSessionsService(db: Database, viewers: ViewerCache) {
       return { token, expiresAt };
     },
 
-    /** The user of a live session, renewing its 30-day expiry when it is a day old. */
+    /** The user of a live session, renewing its 30-day expiry when it is a day old, up to its maximum age. */
     async resolveSession(token: string): Promise<SessionUser | null> {
       const tokenHash = hashToken(token);
       // Unknown tokens are not kept: made-up cookies must not push real sessions out.
@@ -53,11 +56,13 @@ export function createSessionsService(db: Database, viewers: ViewerCache) {
         (found) => (found ? [sessionTag(tokenHash), userTag(found.user.id)] : null),
       );
       const now = Date.now();
-      if (!session || session.expiresAt.getTime() <= now) return null;
-      if (session.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS) {
+      const endOfLife = session ? session.createdAt.getTime() + SESSION_MAX_AGE_MS : 0;
+      if (!session || session.expiresAt.getTime() <= now || endOfLife <= now) return null;
+      const renewed = Math.min(now + SESSION_TTL_MS, endOfLife);
+      if (renewed - session.expiresAt.getTime() > RENEW_AFTER_MS) {
         await db
           .update(sessions)
-          .set({ expiresAt: new Date(now + SESSION_TTL_MS) })
+          .set({ expiresAt: new Date(renewed) })
           .where(eq(sessions.tokenHash, tokenHash));
         await viewers.forget(sessionTag(tokenHash));
       }

@@ -11,6 +11,7 @@ import { count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { conflict, invalid, notFound, unauthorized } from "../errors";
+import { readPage } from "./paging";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation } from "./pg-errors";
 import type { ViewerCache } from "./public-pages.service";
@@ -108,17 +109,20 @@ export function createUsersService(db: Database, options: { publicUrl: string; v
 
     async listUsers(query: { search: string; page: number; limit: number }): Promise<Page<PublicUser>> {
       const where = query.search ? ilike(users.email, `%${escapeLike(query.search.toLowerCase())}%`) : undefined;
-      const [rows, [totalRow]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ total: count() }).from(users).where(where),
-      ]);
-      return { items: rows.map(toPublicUser), total: totalRow?.total ?? 0, page: query.page, limit: query.limit };
+      const { rows, total } = await readPage(
+        query.page,
+        query.limit,
+        () => db.select({ total: count() }).from(users).where(where),
+        (offset) =>
+          db
+            .select()
+            .from(users)
+            .where(where)
+            .orderBy(desc(users.createdAt), desc(users.id))
+            .limit(query.limit)
+            .offset(offset),
+      );
+      return { items: rows.map(toPublicUser), total, page: query.page, limit: query.limit };
     },
 
     /** Changes a role; the last admin cannot be demoted, checked under a lock so two demotions cannot race. */

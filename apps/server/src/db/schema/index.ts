@@ -7,6 +7,7 @@ export * from "./polls";
 export * from "./post-daily-stats";
 export * from "./post-likes";
 export * from "./posts";
+export * from "./rate-limits";
 export * from "./read-later";
 export * from "./reviews";
 export * from "./sessions";

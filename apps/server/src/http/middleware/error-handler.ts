@@ -4,13 +4,20 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { AppError } from "../../errors";
+import { isDatabaseUnavailable } from "../../services/pg-errors";
 import type { AppEnv } from "../app-env";
+
+/** Answered (503) when the database is briefly out of reach: a restart, a failover. */
+export const SERVICE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again.";
 
 function isApiRequest(c: Context<AppEnv>): boolean {
   return c.req.path === "/api" || c.req.path.startsWith("/api/");
 }
 
-/** Maps typed service errors to status + {"message"}; anything unknown is logged and answers a generic 500. */
+/**
+ * Maps typed service errors to status + {"message"}; the database out of reach answers 503;
+ * anything unknown is logged and answers a generic 500. Never the SQL or a stack.
+ */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   let status: ContentfulStatusCode = 500;
   let message: string = MESSAGES.internalError;
@@ -18,6 +25,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof AppError) {
     status = error.status;
     message = error.message;
+    if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
   } else if (error instanceof ZodError) {
     status = 400;
     message = error.issues[0]?.message ?? "Invalid input";
@@ -28,6 +36,11 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   } else if (error instanceof HTTPException) {
     status = error.status as ContentfulStatusCode;
     message = error.message || "Request refused";
+  } else if (isDatabaseUnavailable(error)) {
+    status = 503;
+    message = SERVICE_UNAVAILABLE_MESSAGE;
+    c.header("Retry-After", "1");
+    c.get("log")?.warn({ err: error, requestId: c.get("requestId") }, "database unavailable");
   } else {
     c.get("log")?.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
   }

@@ -1,9 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import type { CachedPage } from "../../services/page-cache";
 import type { PublicPagesService } from "../../services/public-pages.service";
 import type { AppEnv } from "../app-env";
-import { SESSION_COOKIE } from "./session";
+import { hasSessionCookie } from "./session";
 
 // Pages that are personal, or not pages at all, are never cached.
 const UNCACHED_PREFIXES = [
@@ -36,7 +35,7 @@ export function publicPageCache(pages: PublicPagesService): MiddlewareHandler<Ap
   return async (c, next) => {
     const method = c.req.method;
     if ((method !== "GET" && method !== "HEAD") || !isCacheablePath(c.req.path)) return next();
-    if (getCookie(c, SESSION_COOKIE)) {
+    if (hasSessionCookie(c)) {
       await next();
       if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
       return;

@@ -7,20 +7,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * CSRF defence (DESIGN.md §6): a state-changing request that a browser says came from
- * another site is refused. Requests without these headers (curl, server-to-server) pass;
- * the SameSite=Lax cookie already keeps cross-site forms from carrying a session.
+ * another site, or whose Origin is not the site's public origin, is refused. Requests
+ * without these headers (curl, server-to-server) pass; the SameSite=Lax cookie already
+ * keeps cross-site forms from carrying a session.
  */
-export function sameOrigin(publicUrl: string): MiddlewareHandler<AppEnv> {
-  const publicOrigin = new URL(publicUrl).origin;
+export function sameOrigin(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
-      const fetchSite = c.req.header("sec-fetch-site");
+      if (c.req.header("sec-fetch-site") === "cross-site") throw forbidden(ACCOUNT_MESSAGES.crossSiteRefused);
       const origin = c.req.header("origin");
-      const requestOrigin = new URL(c.req.url).origin;
-      if (fetchSite === "cross-site") throw forbidden(ACCOUNT_MESSAGES.crossSiteRefused);
-      if (origin && origin !== publicOrigin && origin !== requestOrigin) {
-        throw forbidden(ACCOUNT_MESSAGES.crossSiteRefused);
-      }
+      if (origin && origin !== c.get("publicOrigin")) throw forbidden(ACCOUNT_MESSAGES.crossSiteRefused);
     }
     await next();
   };

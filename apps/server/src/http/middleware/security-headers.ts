@@ -31,5 +31,5 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
     xFrameOptions: "SAMEORIGIN",
   });
   // The API calls a page render makes in-process never reach a browser: no headers needed.
-  return (c, next) => (c.env?.pageSession ? next() : setHeaders(c, next));
+  return (c, next) => (c.env?.pageRequest ? next() : setHeaders(c, next));
 }

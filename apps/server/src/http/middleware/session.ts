@@ -12,9 +12,23 @@ export interface RequestSession {
   user: SessionUser | null;
 }
 
+/** Over HTTPS the cookie is `__Host-` prefixed: Secure, path /, no Domain, so no subdomain can set or read it. */
+function isSecure(c: Context<AppEnv>): boolean {
+  return c.get("publicOrigin").startsWith("https:");
+}
+
+function readSessionToken(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, SESSION_COOKIE, "host") ?? getCookie(c, SESSION_COOKIE);
+}
+
+/** Whether the request carries a session cookie at all (its pages are personal, never cached). */
+export function hasSessionCookie(c: Context<AppEnv>): boolean {
+  return readSessionToken(c) !== undefined;
+}
+
 /** The session of a request's cookie (one query when there is a cookie, none otherwise). */
-export async function resolveRequestSession(c: Context, sessions: SessionsService): Promise<RequestSession> {
-  const token = getCookie(c, SESSION_COOKIE);
+export async function resolveRequestSession(c: Context<AppEnv>, sessions: SessionsService): Promise<RequestSession> {
+  const token = readSessionToken(c);
   if (!token || token.length > 100) return { token: null, user: null };
   const user = await sessions.resolveSession(token);
   return user ? { token, user } : { token: null, user: null };
@@ -22,31 +36,34 @@ export async function resolveRequestSession(c: Context, sessions: SessionsServic
 
 /**
  * Resolves the session cookie to a user; a stale cookie is cleared. The API calls of one
- * page render reuse the session the page request resolved (bindings.pageSession).
+ * page render reuse the session the page request resolved (bindings.pageRequest).
  */
 export function sessionMiddleware(sessions: SessionsService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const known = c.env?.pageSession;
+    const known = c.env?.pageRequest?.session;
     const session = known ?? (await resolveRequestSession(c, sessions));
     c.set("user", session.user);
     c.set("sessionToken", session.token);
-    if (!known && !session.user && getCookie(c, SESSION_COOKIE)) deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    if (!known && !session.user && readSessionToken(c)) clearSessionCookie(c);
     await next();
   };
 }
 
-export function setSessionCookie(c: Context, session: { token: string; expiresAt: Date }, secure: boolean): void {
+export function setSessionCookie(c: Context<AppEnv>, session: { token: string; expiresAt: Date }): void {
+  const secure = isSecure(c);
   setCookie(c, SESSION_COOKIE, session.token, {
     path: "/",
     httpOnly: true,
     sameSite: "Lax",
     secure,
     expires: session.expiresAt,
+    ...(secure && { prefix: "host" as const }),
   });
 }
 
-export function clearSessionCookie(c: Context): void {
-  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  if (isSecure(c)) deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true, prefix: "host" });
+  else deleteCookie(c, SESSION_COOKIE, { path: "/" });
 }
 
 /** The logged-in user, or a 401. */

@@ -302,9 +302,19 @@ describe(`likes on ${testDatabaseKind()}`, () => {
       likeCount: 1,
       likedByMe: false,
     });
-    // Today's stat records likes given; taking one back does not rewrite history.
-    expect(await counters(post.id)).toMatchObject({ likeCount: 1, likeRows: 1, dailyLikes: 2 });
+    // A like taken back leaves the day it was given: each reader counts once per post.
+    expect(await counters(post.id)).toMatchObject({ likeCount: 1, likeRows: 1, dailyLikes: 1 });
     expect((await reader.agent.get(`/api/posts/${post.id}`)).body.likedByMe).toBe(false);
+  });
+
+  it("cannot inflate today's likes (Hot/Trendy) by liking and unliking over and over", async () => {
+    const post = await newPost();
+    for (let round = 0; round < 5; round++) {
+      await reader.agent.put(`/api/posts/addLike/${post.id}`);
+      await reader.agent.put(`/api/posts/removeLike/${post.id}`);
+    }
+    await reader.agent.put(`/api/posts/addLike/${post.id}`);
+    expect(await counters(post.id)).toMatchObject({ likeCount: 1, likeRows: 1, dailyLikes: 1 });
   });
 
   it("removing a like never given leaves the count as it is", async () => {

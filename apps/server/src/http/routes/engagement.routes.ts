@@ -6,13 +6,12 @@ import {
   ReviewInputSchema,
 } from "@broadsheet/domain";
 import { type Context, Hono } from "hono";
-import type { Config } from "../../config";
 import type { Services } from "../../services";
 import type { Viewer } from "../../services/posts.service";
 import { RATE_LIMITS } from "../../services/rate-limiter";
 import type { AppEnv } from "../app-env";
 import { readJsonInput } from "../body";
-import { clientIp } from "../client-ip";
+import { clientKey } from "../client-ip";
 import { currentUser, viewerIsStaff } from "../middleware/session";
 import { pageQuery } from "../query";
 
@@ -26,7 +25,7 @@ function reader(c: Context<AppEnv>): Viewer & { id: string } {
  * routes. Reading comments is public; every write needs a login, and a post the viewer may
  * not see answers 404.
  */
-export function engagementRoutes(services: Services, config: Config) {
+export function engagementRoutes(services: Services) {
   const { engagement } = services;
   return new Hono<AppEnv>()
     .get("/:id/comments", async (c) => {
@@ -36,7 +35,7 @@ export function engagementRoutes(services: Services, config: Config) {
     })
     .post("/:id/comments", async (c) => {
       const viewer = reader(c);
-      await services.rateLimiter.consume(RATE_LIMITS.commentsPerIp, clientIp(c, config.trustProxy));
+      await services.rateLimiter.consume(RATE_LIMITS.commentsPerClient, clientKey(c));
       const input = await readJsonInput(c, CommentInputSchema);
       const comments = await engagement.addComment(
         c.req.param("id"),

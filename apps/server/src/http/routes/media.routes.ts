@@ -1,14 +1,14 @@
 import { IMAGE_WIDTHS, MEDIA_MESSAGES, UPLOAD_MAX_BYTES } from "@broadsheet/domain";
-import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import type { Config } from "../../config";
-import { invalid, tooLarge } from "../../errors";
+import { Hono, type MiddlewareHandler } from "hono";
+import { invalid } from "../../errors";
 import type { Services } from "../../services";
 import type { ImageFormat } from "../../services/media.service";
 import { RATE_LIMITS } from "../../services/rate-limiter";
 import type { AppEnv } from "../app-env";
-import { clientIp } from "../client-ip";
+import { limitBody } from "../body";
+import { clientKey } from "../client-ip";
 import { currentUser } from "../middleware/session";
+import { isMultipart, readMultipart } from "../multipart";
 
 // Room for the multipart boundaries and part headers around a file of the maximum size.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -17,36 +17,25 @@ const MEDIA_FILE = /^([0-9a-f]{64})(?:\.webp)?$/;
 // Stored files never change: the key is the hash of their bytes.
 const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
-async function readUploadForm(c: Context<AppEnv>) {
-  try {
-    return await c.req.parseBody({ all: true });
-  } catch {
-    throw invalid(MEDIA_MESSAGES.malformedUpload);
-  }
-}
-
 /** POST /api/media: one image in the multipart field `file`; `purpose=profile` accepts JPEG and PNG only. */
-export function mediaApiRoutes(services: Services, config: Config) {
+export function mediaApiRoutes(services: Services) {
   // Refused before the body is read, so an anonymous or rate-limited client cannot make the server buffer 10 MB.
   const admitUploader: MiddlewareHandler<AppEnv> = async (c, next) => {
     currentUser(c);
-    await services.rateLimiter.consume(RATE_LIMITS.uploadsPerIp, clientIp(c, config.trustProxy));
+    await services.rateLimiter.consume(RATE_LIMITS.uploadsPerClient, clientKey(c));
     await next();
   };
-  const limitBody = bodyLimit({
-    maxSize: UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-    onError: () => {
-      throw tooLarge(MEDIA_MESSAGES.tooManyBytes);
-    },
-  });
+  const limitUpload = limitBody(UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, MEDIA_MESSAGES.tooManyBytes);
 
-  return new Hono<AppEnv>().post("/", admitUploader, limitBody, async (c) => {
+  return new Hono<AppEnv>().post("/", admitUploader, limitUpload, async (c) => {
     const user = currentUser(c);
-    const form = await readUploadForm(c);
-    const file = form.file;
-    if (!(file instanceof File)) throw invalid(MEDIA_MESSAGES.fileRequired);
-    const profile = form.purpose === "profile";
-    const image = await services.media.uploadImage(Buffer.from(await file.arrayBuffer()), {
+    if (!isMultipart(c)) throw invalid(MEDIA_MESSAGES.malformedUpload);
+    const form = await readMultipart(c);
+    // Exactly one file in the field `file`.
+    const [file, ...others] = form.all("file");
+    if (!file || !("file" in file) || others.length > 0) throw invalid(MEDIA_MESSAGES.fileRequired);
+    const profile = form.text("purpose") === "profile";
+    const image = await services.media.uploadImage(file.file, {
       uploaderId: user.id,
       ...(profile && { allowedFormats: PROFILE_PHOTO_FORMATS, formatMessage: MEDIA_MESSAGES.profilePhotoFormat }),
     });

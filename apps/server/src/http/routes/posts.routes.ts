@@ -1,21 +1,34 @@
 import {
+  MAX_IMAGES_PER_BATCH,
   MAX_PAGE_SIZE,
+  MEDIA_MESSAGES,
   POST_MESSAGES,
   POST_SORTS,
   PostInputSchema,
   type PostSort,
   SEARCH_PAGE_SIZE,
+  UPLOAD_MAX_BYTES,
 } from "@broadsheet/domain";
-import { type Context, Hono } from "hono";
-import type { Config } from "../../config";
-import { invalid } from "../../errors";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Services } from "../../services";
+import type { ImageFormat } from "../../services/media.service";
 import type { Viewer } from "../../services/posts.service";
 import type { AppEnv } from "../app-env";
-import { parseInput, readJson } from "../body";
-import { clientIp } from "../client-ip";
+import { limitBody, limitOrdinaryBody, parseInput, readJson } from "../body";
 import { currentStaff, viewerIsStaff } from "../middleware/session";
+import { imageParts, isMultipart, readMultipart } from "../multipart";
 import { pageQuery } from "../query";
+
+const POST_IMAGE_FORMATS: ImageFormat[] = ["png", "jpeg", "webp"];
+// A form with five images of the maximum size, plus room for the text fields and the framing.
+const MAX_POST_FORM_BYTES = MAX_IMAGES_PER_BATCH * UPLOAD_MAX_BYTES + 256 * 1024;
+
+/** Staff only, checked before the body is read; then the form limit for multipart, the ordinary one for JSON. */
+const admitStaffWithBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  currentStaff(c);
+  return isMultipart(c) ? limitPostForm(c, next) : limitOrdinaryBody(c, next);
+};
+const limitPostForm = limitBody(MAX_POST_FORM_BYTES, MEDIA_MESSAGES.tooManyBytes);
 
 function viewerOf(c: Context<AppEnv>): Viewer {
   return { id: c.get("user")?.id, isStaff: viewerIsStaff(c) };
@@ -23,52 +36,30 @@ function viewerOf(c: Context<AppEnv>): Viewer {
 
 /**
  * A post body arrives as JSON or as multipart form data (SPEC.md: "update with form
- * data"); image files in a form are uploaded first and join the image URLs.
+ * data"); image files in a form are uploaded first and join the image URLs, in form order.
  */
 async function readPostBody(c: Context<AppEnv>, services: Services, uploaderId: string): Promise<unknown> {
-  if (!c.req.header("content-type")?.includes("multipart/form-data")) return readJson(c);
-  const form = await c.req.parseBody({ all: true });
-  const list = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-  // Files and URLs keep the order the form gave them: the first image leads the post.
+  if (!isMultipart(c)) return readJson(c);
+  const form = await readMultipart(c);
   const urls: string[] = [];
-  for (const value of [...list(form.image), ...list(form.images)]) {
-    if (value instanceof File) {
-      const uploaded = await services.media.uploadImage(Buffer.from(await value.arrayBuffer()), {
-        uploaderId,
-        allowedFormats: ["png", "jpeg", "webp"],
-      });
-      urls.push(uploaded.url);
-    } else if (typeof value === "string" && value.trim().startsWith("[")) {
-      urls.push(...parseJsonArray(value));
-    } else if (typeof value === "string" && value.trim()) {
-      urls.push(value.trim());
-    }
+  for (const image of imageParts(form)) {
+    if (typeof image === "string") urls.push(image);
+    else urls.push((await services.media.uploadImage(image, { uploaderId, allowedFormats: POST_IMAGE_FORMATS })).url);
   }
-  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  const published = text(form.isPublished);
+  const published = form.text("isPublished");
   return {
-    title: text(form.title),
-    link: text(form.link),
-    category: text(form.category),
-    type: text(form.type),
-    content: text(form.content),
+    title: form.text("title"),
+    link: form.text("link"),
+    category: form.text("category"),
+    type: form.text("type"),
+    content: form.text("content"),
     image: urls,
     isPublished: published === undefined ? undefined : published === "true",
   };
 }
 
-function parseJsonArray(value: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (Array.isArray(parsed) && parsed.every((item) => typeof item === "string")) return parsed;
-  } catch {
-    // Fall through to the 400 below.
-  }
-  throw invalid("image must be a list of image URLs");
-}
-
 /** /api/posts/*: SPEC.md §7 "Posts". */
-export function postsRoutes(services: Services, config: Config) {
+export function postsRoutes(services: Services) {
   return new Hono<AppEnv>()
     .get("/", async (c) => {
       const { page, limit } = pageQuery(c, SEARCH_PAGE_SIZE, MAX_PAGE_SIZE);
@@ -83,7 +74,7 @@ export function postsRoutes(services: Services, config: Config) {
       };
       return c.json(await services.posts.listPosts(query, viewerOf(c)));
     })
-    .post("/", async (c) => {
+    .post("/", admitStaffWithBody, async (c) => {
       const staff = currentStaff(c);
       const input = parseInput(PostInputSchema, await readPostBody(c, services, staff.id));
       return c.json(await services.posts.createPost(input, staff.id, viewerOf(c)), 201);
@@ -95,7 +86,7 @@ export function postsRoutes(services: Services, config: Config) {
       if (!viewer.isStaff)
         services.views.recordView(post._id, {
           userId: viewer.id,
-          ip: clientIp(c, config.trustProxy),
+          ip: c.get("clientAddress"),
           userAgent: c.req.header("user-agent") ?? "",
         });
       return c.json(post);
@@ -104,7 +95,7 @@ export function postsRoutes(services: Services, config: Config) {
       currentStaff(c);
       return c.json(await services.posts.togglePublish(c.req.param("id")));
     })
-    .patch("/:id", async (c) => {
+    .patch("/:id", admitStaffWithBody, async (c) => {
       const staff = currentStaff(c);
       const input = parseInput(PostInputSchema, await readPostBody(c, services, staff.id));
       return c.json(await services.posts.updatePost(c.req.param("id"), input, viewerOf(c)));

@@ -1,8 +1,14 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../../app";
+import { createSyndicationService } from "../../services/syndication.service";
 import { insertCategory, insertPost } from "../../testing/fixtures";
-import { TestAgent } from "../../testing/test-agent";
+import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
 import { testDatabaseKind } from "../../testing/test-database";
+import type { AppEnv } from "../app-env";
+import { syndicationRoutes } from "./syndication.routes";
 
 const context = useTestApp();
 const anonymous = () => new TestAgent(context.app);
@@ -255,6 +261,8 @@ describe("GET /sitemap.xml", () => {
 
   it("escapes an ampersand in a category URL as &amp;", async () => {
     await insertCategory(context.database.db, "Q&A");
+    // Inserted behind the API's back: clear the caches as a content write does.
+    await context.app.services.publicPages.contentChanged();
     const response = await anonymous().get("/sitemap.xml");
     expect(response.body).toContain(`<loc>${BASE}/search?category=Q%26A</loc>`);
     parseXml(response.body);
@@ -287,5 +295,209 @@ describe("when PUBLIC_URL differs", () => {
     expect(textOf(rss.children[0] ?? rss, "link")).toBe("https://news.example.org");
     const sitemap = parseXml((await agent.get("/sitemap.xml")).body);
     expect(textOf(sitemap.children[0] ?? sitemap, "loc")).toBe("https://news.example.org/");
+  });
+});
+
+describe("the sitemap and RSS come from the read cache, which content writes clear", () => {
+  const fresh = useTestApp();
+  const IMAGE = `/media/${"c".repeat(64)}.webp`;
+  const locsOf = async (agent: TestAgent) =>
+    childrenNamed(parseXml((await agent.get("/sitemap.xml")).body), "url").map((url) => textOf(url, "loc"));
+  const titlesOf = async (agent: TestAgent) => {
+    const channel = childrenNamed(parseXml((await agent.get("/rss.xml")).body), "channel")[0];
+    return channel ? childrenNamed(channel, "item").map((item) => textOf(item, "title")) : [];
+  };
+
+  it("answers again without the database until a write: a post inserted behind the app's back does not show", async () => {
+    const agent = new TestAgent(fresh.app);
+    const category = await insertCategory(fresh.database.db, "Cached Desk");
+    await fresh.app.services.publicPages.contentChanged();
+    expect(await locsOf(agent)).toContain(`${BASE}/search?category=Cached%20Desk`);
+    expect(await titlesOf(agent)).toEqual([]);
+    // The same object until a write, so its XML is built once.
+    const { syndication } = fresh.app.services;
+    expect(await syndication.sitemap()).toBe(await syndication.sitemap());
+    expect(await syndication.latestPosts()).toBe(await syndication.latestPosts());
+    const hidden = await insertPost(fresh.database.db, { title: "Behind the back", categoryId: category.id });
+    expect(await locsOf(agent)).not.toContain(`${BASE}/page/${hidden.slug}`);
+    expect(await titlesOf(agent)).not.toContain("Behind the back");
+    await fresh.app.services.publicPages.contentChanged();
+    expect(await locsOf(agent)).toContain(`${BASE}/page/${hidden.slug}`);
+    expect(await titlesOf(agent)).toContain("Behind the back");
+  });
+
+  it("shows a post published, edited, unpublished and deleted through the API in the next sitemap and RSS", async () => {
+    const agent = new TestAgent(fresh.app);
+    const editor = await signUp(fresh.app, { role: "editor" });
+    await insertCategory(fresh.database.db, "Live Desk");
+    // Both cached before the write.
+    await locsOf(agent);
+    await titlesOf(agent);
+
+    const created = await editor.agent.post("/api/posts", {
+      title: "Hot off the press",
+      category: "Live Desk",
+      content: "<p>Fresh.</p>",
+      image: [IMAGE],
+    });
+    expect(created.status).toBe(201);
+    const loc = `${BASE}/page/${created.body.slug}`;
+    expect(await locsOf(agent)).toContain(loc);
+    expect(await titlesOf(agent)).toContain("Hot off the press");
+
+    const edited = await editor.agent.patch(`/api/posts/${created.body._id}`, {
+      title: "Hot off the press, corrected",
+      category: "Live Desk",
+      content: "<p>Fresh.</p>",
+      image: [IMAGE],
+    });
+    expect(edited.status).toBe(200);
+    expect(await titlesOf(agent)).toContain("Hot off the press, corrected");
+    expect(await titlesOf(agent)).not.toContain("Hot off the press");
+
+    expect((await editor.agent.patch(`/api/posts/${created.body._id}/publish`)).body.isPublished).toBe(false);
+    expect(await locsOf(agent)).not.toContain(loc);
+    expect(await titlesOf(agent)).not.toContain("Hot off the press, corrected");
+
+    expect((await editor.agent.patch(`/api/posts/${created.body._id}/publish`)).body.isPublished).toBe(true);
+    expect(await locsOf(agent)).toContain(loc);
+
+    expect((await editor.agent.delete(`/api/posts/${created.body._id}`)).status).toBe(200);
+    expect(await locsOf(agent)).not.toContain(loc);
+    expect(await titlesOf(agent)).not.toContain("Hot off the press, corrected");
+  });
+});
+
+describe(`a sitemap index past the URLs one file may hold, on ${testDatabaseKind()}`, () => {
+  const indexed = useTestApp();
+  const POSTS = 23;
+  const PER_FILE = 3;
+  let draftSlug = "";
+
+  beforeAll(async () => {
+    const db = indexed.database.db;
+    const news = await insertCategory(db, "News & Views");
+    await insertCategory(db, "Sport");
+    const base = Date.UTC(2024, 5, 1);
+    for (let index = 0; index < POSTS; index += 1) {
+      // Groups of four share one publication time, so files break ties on the id.
+      await insertPost(db, {
+        slug: `indexed-${String(index).padStart(2, "0")}`,
+        categoryId: news.id,
+        publishedAt: new Date(base + Math.floor(index / 4) * 3_600_000),
+      });
+    }
+    // Times with microseconds, which a JavaScript Date cannot hold: the files must still meet exactly.
+    await db.execute(
+      sql`update posts set published_at = published_at + interval '0.000321 seconds' where slug like 'indexed-1%'`,
+    );
+    draftSlug = (await insertPost(db, { categoryId: news.id, isPublished: false, publishedAt: null })).slug;
+  });
+
+  /** The syndication routes over a service with `perFile` URLs per sitemap file, on this describe's database. */
+  const sitemapApp = (perFile: number) => {
+    const services = indexed.app.services;
+    const syndication = createSyndicationService(indexed.database.db, services.publicPages.reads, {
+      sitemapUrlsPerFile: perFile,
+    });
+    // Mounted like app.ts does, with its error handler.
+    return new TestAgent(
+      new Hono<AppEnv>().route("/", syndicationRoutes({ ...services, syndication }, indexed.config)) as unknown as App,
+    );
+  };
+
+  const urlsOf = (xml: string) =>
+    childrenNamed(parseXml(xml), "url").map((url) => ({
+      loc: textOf(url, "loc") ?? "",
+      lastmod: textOf(url, "lastmod"),
+    }));
+
+  it("stays one urlset while every URL fits in one file, and becomes an index one URL later", async () => {
+    indexed.app.services.publicPages.reads.invalidateAll();
+    const total = 4 + 2 + POSTS;
+    const whole = await sitemapApp(total).get("/sitemap.xml");
+    expect(parseXml(whole.body).name).toBe("urlset");
+    expect(urlsOf(whole.body)).toHaveLength(total);
+    indexed.app.services.publicPages.reads.invalidateAll();
+    const split = await sitemapApp(total - 1).get("/sitemap.xml");
+    expect(parseXml(split.body).name).toBe("sitemapindex");
+    indexed.app.services.publicPages.reads.invalidateAll();
+  });
+
+  it("lists child files of at most N URLs each, which together hold exactly the URLs of the plain sitemap", async () => {
+    const everything = urlsOf((await new TestAgent(indexed.app).get("/sitemap.xml")).body);
+    expect(everything).toHaveLength(4 + 2 + POSTS);
+    indexed.app.services.publicPages.reads.invalidateAll();
+
+    const agent = sitemapApp(PER_FILE);
+    const response = await agent.get("/sitemap.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    const index = parseXml(response.body);
+    expect(index.name).toBe("sitemapindex");
+    expect(index.attributes.xmlns).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+    const files = childrenNamed(index, "sitemap").map((file) => ({
+      loc: textOf(file, "loc") ?? "",
+      lastmod: textOf(file, "lastmod"),
+    }));
+    const postFiles = Math.ceil(POSTS / PER_FILE);
+    expect(files.map((file) => file.loc)).toEqual([
+      `${BASE}/sitemap-pages-1.xml`,
+      `${BASE}/sitemap-pages-2.xml`,
+      ...Array.from({ length: postFiles }, (_, index) => `${BASE}/sitemap-posts-${index + 1}.xml`),
+    ]);
+
+    const listed: { loc: string; lastmod: string | undefined }[] = [];
+    for (const file of files) {
+      const child = await agent.get(file.loc.slice(BASE.length));
+      expect(child.status).toBe(200);
+      expect(child.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+      expect(parseXml(child.body).name).toBe("urlset");
+      const urls = urlsOf(child.body);
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.length).toBeLessThanOrEqual(PER_FILE);
+      if (file.loc.includes("-posts-")) {
+        // A file of posts is as recent as its latest change.
+        const latest = Math.max(...urls.map((url) => Date.parse(url.lastmod ?? "")));
+        expect(Date.parse(file.lastmod ?? "")).toBe(latest);
+      }
+      listed.push(...urls);
+    }
+    // The same URLs in the same order (newest post first), none twice, none missing, no draft.
+    expect(listed).toEqual(everything);
+    expect(new Set(listed.map((url) => url.loc)).size).toBe(listed.length);
+    expect(listed.some((url) => url.loc.includes(draftSlug))).toBe(false);
+    expect(listed.map((url) => url.loc)).toContain(`${BASE}/search?category=News%20%26%20Views`);
+  });
+
+  it("answers 404 for a child file that does not exist", async () => {
+    const agent = sitemapApp(PER_FILE);
+    const postFiles = Math.ceil(POSTS / PER_FILE);
+    for (const path of [
+      `/sitemap-posts-${postFiles + 1}.xml`,
+      "/sitemap-posts-0.xml",
+      "/sitemap-posts-01.xml",
+      "/sitemap-pages-3.xml",
+      "/sitemap-other-1.xml",
+      "/sitemap-posts-99999999999999999999.xml",
+    ]) {
+      expect((await agent.get(path)).status, path).toBe(404);
+    }
+    // Nor while everything fits in /sitemap.xml.
+    indexed.app.services.publicPages.reads.invalidateAll();
+    expect((await new TestAgent(indexed.app).get("/sitemap-posts-1.xml")).status).toBe(404);
+    indexed.app.services.publicPages.reads.invalidateAll();
+  });
+
+  it("serves child files from the read cache, and shows a new post after a content write", async () => {
+    const agent = sitemapApp(PER_FILE);
+    const first = (await agent.get("/sitemap-posts-1.xml")).body;
+    const news = await insertCategory(indexed.database.db, "Late News");
+    const late = await insertPost(indexed.database.db, { slug: "indexed-latest", categoryId: news.id });
+    expect((await agent.get("/sitemap-posts-1.xml")).body).toBe(first);
+    await indexed.app.services.publicPages.contentChanged();
+    const locs = urlsOf((await agent.get("/sitemap-posts-1.xml")).body).map((url) => url.loc);
+    expect(locs[0]).toBe(`${BASE}/page/${late.slug}`);
   });
 });

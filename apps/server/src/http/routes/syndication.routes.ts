@@ -1,15 +1,19 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
+import { postPath, type SitemapFile, type SitemapUrl } from "../../services/syndication.service";
 import type { AppEnv } from "../app-env";
 
-/* /rss.xml, /sitemap.xml and /robots.txt (DESIGN.md §7), outside /api so crawlers find them at the root. */
+/*
+ * /rss.xml, /sitemap.xml (with its child files, sitemap-<pages|posts>-N.xml, once past
+ * 50,000 URLs) and /robots.txt (DESIGN.md §7), outside /api so crawlers find them at the root.
+ */
 
 const CACHE_CONTROL = "public, max-age=300";
 const SITE_NAME = "Broadsheet";
 const SITE_DESCRIPTION = "The latest news from Broadsheet";
-// Static pages of SPEC.md §2 that a crawler should know about.
-const STATIC_PATHS = ["/", "/search", "/privacy-policy", "/terms"];
+const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** Escapes text for XML content and attribute values; drops characters XML 1.0 cannot carry. */
 export function escapeXml(value: string): string {
@@ -24,16 +28,60 @@ export function escapeXml(value: string): string {
 
 const element = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
 
+/*
+ * The services answer the same (shared, unchanging) object until a content write clears the
+ * read cache: its XML is built once per object, not per request (a full sitemap file is
+ * 50,000 URLs).
+ */
+function renderOnce<T extends object>(render: (value: T) => string) {
+  const rendered = new WeakMap<T, string>();
+  return (value: T) => {
+    let xml = rendered.get(value);
+    if (xml === undefined) {
+      xml = render(value);
+      rendered.set(value, xml);
+    }
+    return xml;
+  };
+}
+
 export function syndicationRoutes(services: Services, config: Config) {
   const base = config.publicUrl;
-  const postUrl = (slug: string) => `${base}/page/${encodeURIComponent(slug)}`;
+  const postUrl = (slug: string) => `${base}${postPath(slug)}`;
+  const lastmod = (date: Date | undefined) => (date ? element("lastmod", date.toISOString()) : "");
+
+  const urlset = renderOnce((urls: SitemapUrl[]) =>
+    [
+      XML_DECLARATION,
+      `<urlset xmlns="${SITEMAP_NS}">`,
+      ...urls.map((url) => `<url>${element("loc", `${base}${url.path}`)}${lastmod(url.lastModified)}</url>`),
+      "</urlset>",
+      "",
+    ].join("\n"),
+  );
+  const sitemapIndex = renderOnce((files: SitemapFile[]) =>
+    [
+      XML_DECLARATION,
+      `<sitemapindex xmlns="${SITEMAP_NS}">`,
+      ...files.map(
+        (file) =>
+          `<sitemap>${element("loc", `${base}/sitemap-${file.section}-${file.number}.xml`)}${lastmod(file.lastModified)}</sitemap>`,
+      ),
+      "</sitemapindex>",
+      "",
+    ].join("\n"),
+  );
+  const xml = (c: Context<AppEnv>, body: string) => {
+    c.header("Cache-Control", CACHE_CONTROL);
+    return c.body(body, 200, { "Content-Type": "application/xml; charset=utf-8" });
+  };
 
   return new Hono<AppEnv>()
     .get("/rss.xml", async (c) => {
       const items = await services.syndication.latestPosts();
       const lastBuild = items[0]?.publishedAt ?? new Date();
       const body = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
+        XML_DECLARATION,
         '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
         "<channel>",
         element("title", SITE_NAME),
@@ -63,20 +111,17 @@ export function syndicationRoutes(services: Services, config: Config) {
       return c.body(body, 200, { "Content-Type": "application/rss+xml; charset=utf-8" });
     })
     .get("/sitemap.xml", async (c) => {
-      const data = await services.syndication.sitemap();
-      const url = (loc: string, lastModified?: Date) =>
-        `<url>${element("loc", loc)}${lastModified ? element("lastmod", lastModified.toISOString()) : ""}</url>`;
-      const body = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        ...STATIC_PATHS.map((path) => url(`${base}${path}`)),
-        ...data.categories.map((name) => url(`${base}/search?category=${encodeURIComponent(name)}`)),
-        ...data.posts.map((post) => url(postUrl(post.slug), post.lastModified)),
-        "</urlset>",
-        "",
-      ].join("\n");
-      c.header("Cache-Control", CACHE_CONTROL);
-      return c.body(body, 200, { "Content-Type": "application/xml; charset=utf-8" });
+      const sitemap = await services.syndication.sitemap();
+      return xml(c, sitemap.kind === "urlset" ? urlset(sitemap.urls) : sitemapIndex(sitemap.files));
+    })
+    .get("/:file{sitemap-[a-z]+-[0-9]+\\.xml}", async (c) => {
+      const [, section, number] = /^sitemap-(pages|posts)-([1-9]\d*)\.xml$/.exec(c.req.param("file")) ?? [];
+      const urls =
+        section === "pages" || section === "posts"
+          ? await services.syndication.sitemapFile(section, Number(number))
+          : null;
+      if (!urls) return c.text("Not found", 404);
+      return xml(c, urlset(urls));
     })
     .get("/robots.txt", (c) => {
       const body = [

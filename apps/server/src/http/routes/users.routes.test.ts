@@ -350,7 +350,9 @@ describe("passwords", () => {
     }
   }
 
-  function tokenFromMailTo(email: string): string {
+  /** The reset mail is sent off the request path: wait for it, then read its link. */
+  async function tokenFromMailTo(email: string): Promise<string> {
+    await context.app.services.passwordReset.settled();
     const mails = outboxFiles()
       .map((file) => readFileSync(file, "utf8"))
       .filter((mail) => mail.includes(`To: ${email}`));
@@ -367,6 +369,7 @@ describe("passwords", () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
+    await context.app.services.passwordReset.settled();
     expect(outboxFiles().length).toBe(before + 1);
     const mail = readFileSync(outboxFiles().sort().at(-1) as string, "utf8");
     expect(mail).toContain(`To: ${user.email}`);
@@ -377,7 +380,7 @@ describe("passwords", () => {
   it("resets the password once with the mailed token, ending every session", async () => {
     const { agent, user } = await signUp(context.app);
     await anonymous().post("/api/users/forgotPassword", { email: user.email });
-    const token = tokenFromMailTo(user.email);
+    const token = await tokenFromMailTo(user.email);
 
     const short = await anonymous().patch(`/api/users/resetPassword/${token}`, { password: "123" });
     expect(short.body).toEqual({ message: "Password must be at least 6 characters" });
@@ -400,7 +403,7 @@ describe("passwords", () => {
   it("refuses an expired reset token and stores tokens only hashed", async () => {
     const { user } = await signUp(context.app);
     await anonymous().post("/api/users/forgotPassword", { email: user.email });
-    const token = tokenFromMailTo(user.email);
+    const token = await tokenFromMailTo(user.email);
     const stored = await context.database.db.execute(sql`select token_hash from password_resets`);
     expect(JSON.stringify(stored)).not.toContain(token);
     await context.database.db.execute(

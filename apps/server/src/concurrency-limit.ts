@@ -3,13 +3,19 @@
  * Page renders are CPU work on one thread, so more of them at once adds no throughput,
  * only memory: each holds its data, React tree and HTML until it is done.
  */
-export function createConcurrencyLimit(limit: number) {
+export function createConcurrencyLimit(
+  limit: number,
+  queue: { maxWaiting: number; whenFull: () => Error } | undefined = undefined,
+) {
   let running = 0;
   const waiting: (() => void)[] = [];
 
   return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
+    if (running >= limit) {
+      // A bounded queue refuses work it could not start soon, instead of holding it in memory.
+      if (queue && waiting.length >= queue.maxWaiting) throw queue.whenFull();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else running += 1;
     try {
       return await task();
     } finally {

@@ -1,0 +1,293 @@
+import { type APIRequestContext, type BrowserContext, expect, test } from "@playwright/test";
+import {
+  adminApi,
+  baseUrl,
+  logIn,
+  main,
+  makePng,
+  newAccount,
+  newApi,
+  open,
+  registerThroughApi,
+  toasts,
+  unique,
+} from "./support/helpers";
+
+/*
+ * The site as docs/deploy.md deploys it (project "https-proxy" of playwright.config.ts):
+ * Chromium → https://localhost:8443 → Debian's nginx running deploy/nginx/broadsheet.conf
+ * (scripts/e2e-proxy.mjs, self-signed certificate) → a production server with
+ * PUBLIC_URL=https://localhost:8443 and TRUST_PROXY=1 on an empty database
+ * (SEED_DEMO=false) with one admin. The core journeys of a reader and of an admin pass
+ * through the proxy; content is made with names unique to this run.
+ */
+
+const SESSION_COOKIE = "__Host-broadsheet_session";
+const IMAGE = "https://images.example/behind-proxy.jpg";
+const PIXEL_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#cbd5e1"/></svg>';
+
+interface CreatedPost {
+  _id: string;
+  slug: string;
+  title: string;
+}
+
+async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+}
+
+/** The session cookie is a __Host- cookie: Secure, for the whole site, no Domain, HttpOnly. */
+async function expectSecureSession(context: BrowserContext): Promise<void> {
+  const names = (await context.cookies()).map((cookie) => cookie.name);
+  expect(names, "the session cookie's name over https").toContain(SESSION_COOKIE);
+  expect(names).not.toContain("broadsheet_session");
+  const cookie = await sessionCookie(context);
+  expect(cookie?.secure).toBe(true);
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.path).toBe("/");
+  expect(cookie?.domain).toBe("localhost");
+}
+
+let api: APIRequestContext;
+let category: { name: string; slug: string };
+
+test.beforeAll(async ({ playwright }) => {
+  api = await adminApi(playwright);
+  const response = await api.post("/api/category/createCategory", { data: { name: unique("Proxy Desk") } });
+  expect(response.status(), await response.text()).toBe(201);
+  category = ((await response.json()) as { category: { name: string; slug: string } }).category;
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+test.beforeEach(async ({ context }) => {
+  // Remote post images point at a host that does not exist: answer them locally.
+  await context.route("https://images.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "image/svg+xml", body: PIXEL_SVG }),
+  );
+});
+
+async function createPost(title: string): Promise<CreatedPost> {
+  const response = await api.post("/api/posts", {
+    data: {
+      title,
+      category: category.name,
+      type: "",
+      content: "<p>A story read through the proxy.</p>",
+      image: [IMAGE],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as CreatedPost;
+}
+
+test.describe("the proxy", () => {
+  test("answers over https with HSTS and sends plain http to https", async ({ request }) => {
+    const health = await request.get("/api/health");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok" });
+    // One HSTS header: the proxy's replaces the server's own.
+    const hsts = health.headersArray().filter((header) => header.name.toLowerCase() === "strict-transport-security");
+    expect(hsts.map((header) => header.value)).toEqual(["max-age=63072000"]);
+
+    const httpPort = process.env.E2E_PROXY_HTTP_PORT ?? "8080";
+    const plain = await request.get(`http://localhost:${httpPort}/login?redirectTo=%2Fprofile`, { maxRedirects: 0 });
+    expect(plain.status()).toBe(301);
+    expect(plain.headers().location).toBe(`${baseUrl()}/login?redirectTo=%2Fprofile`);
+  });
+});
+
+test.describe("a reader", () => {
+  test("registers through the form and gets a Secure __Host- session cookie", async ({ page, context }) => {
+    const account = newAccount("proxy-register");
+    await open(page, "/register");
+    await page.getByLabel("Name").fill(account.name);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("Confirm Password", { exact: true }).fill(account.password);
+    await main(page).getByRole("button", { name: "Register" }).click();
+    await expect(toasts(page).getByText("Registration Successful")).toBeVisible();
+    await expect(page).toHaveURL(`${baseUrl()}/`);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
+    await expectSecureSession(context);
+  });
+
+  test("logs in through the login page and stays logged in after a reload", async ({ page, context, playwright }) => {
+    const account = newAccount("proxy-login");
+    const other = await newApi(playwright);
+    await registerThroughApi(other, account);
+    await other.dispose();
+
+    await open(page, "/login?redirectTo=/profile");
+    await logIn(page, account);
+    await expect(toasts(page).getByText("Login Successfully")).toBeVisible();
+    await expect(page).toHaveURL(`${baseUrl()}/profile`);
+    await expect(page.getByLabel("Name")).toHaveValue(account.name);
+    await expectSecureSession(context);
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+
+  test("without JavaScript, the login form still logs in (a full form post through the proxy)", async ({
+    browser,
+    playwright,
+  }) => {
+    const account = newAccount("proxy-nojs");
+    const other = await newApi(playwright);
+    await registerThroughApi(other, account);
+    await other.dispose();
+
+    const context = await browser.newContext({ baseURL: baseUrl(), ignoreHTTPSErrors: true, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/login?redirectTo=/profile");
+      await logIn(page, account);
+      await expect(page).toHaveURL(`${baseUrl()}/profile`);
+      await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
+      await expectSecureSession(context);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("comments on a post, likes it and saves it to Read Later", async ({ page }) => {
+    const post = await createPost(unique("Letters from the terminating proxy"));
+    await registerThroughApi(page.request, newAccount("proxy-reader"));
+    await open(page, `/page/${post.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(post.title);
+
+    await page.getByRole("textbox", { name: "Your comment" }).fill("Read over TLS, all the way.");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const comments = page.getByRole("list", { name: "Comments" });
+    await expect(comments.getByRole("listitem")).toHaveCount(1);
+    await expect(comments.getByRole("listitem").first()).toContainText("Read over TLS, all the way.");
+    await expect(page.getByRole("textbox", { name: "Your comment" })).toHaveValue("");
+
+    const like = page.getByRole("button", { name: "Like" });
+    await expect(like).toHaveAttribute("aria-pressed", "false");
+    await like.click();
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("like-count")).toHaveText("1 like");
+
+    await page.getByRole("button", { name: "Add To Read Later" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Post added to your read later list" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Saved to Read Later" })).toHaveAttribute("aria-pressed", "true");
+
+    // All of it was stored: a fresh load shows the comment and the like, Read Later lists the post.
+    await open(page, `/page/${post.slug}`);
+    await expect(comments.getByRole("listitem").first()).toContainText("Read over TLS, all the way.");
+    await expect(page.getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
+    await open(page, "/readLater");
+    const saved = main(page).getByRole("list", { name: "Saved posts" }).getByRole("listitem");
+    await expect(saved).toHaveCount(1);
+    await expect(saved.getByRole("link", { name: post.title })).toHaveAttribute("href", `/page/${post.slug}`);
+  });
+
+  test("uploads a profile photo and it is served back through the proxy", async ({ page }) => {
+    const account = newAccount("proxy-photo");
+    await registerThroughApi(page.request, account);
+    await open(page, "/profile");
+    await page.getByLabel("Choose photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng(4) });
+    await page.getByRole("button", { name: "Upload Photo" }).click();
+    await expect(toasts(page).getByText("Image uploaded successfully")).toBeVisible();
+    await expect(toasts(page).getByText("User Photo updated")).toBeVisible();
+    const photo = main(page).getByRole("img", { name: account.name, exact: true });
+    await expect(photo).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    await page.reload();
+    await expect(main(page).getByRole("img", { name: account.name, exact: true })).toHaveAttribute("src", /^\/media\//);
+  });
+});
+
+test.describe("an admin", () => {
+  test("logs in, writes a post with a 2 MB cover image and publishes it; an anonymous reader sees it", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    await open(page, "/login");
+    await logIn(page, { email: "e2e-admin@example.com", password: "e2e-admin-pass" });
+    await expect(toasts(page).getByText("Login Successfully")).toBeVisible();
+    await expect(page).toHaveURL(`${baseUrl()}/`);
+
+    await open(page, "/admin/add-post");
+    await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
+    // Above nginx's default 1 MB body limit: the guide's client_max_body_size lets it through.
+    const cover = makePng(840, { noise: true });
+    expect(cover.length).toBeGreaterThan(2_000_000);
+    await page.getByLabel("Choose images").setInputFiles([{ name: "cover.png", mimeType: "image/png", buffer: cover }]);
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(toasts(page).getByRole("status").filter({ hasText: "Image uploaded successfully" })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole("list", { name: "Current images" }).getByRole("img")).toHaveCount(1);
+
+    const title = unique("Published from behind the proxy");
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Category").selectOption(category.slug);
+    await page.getByRole("textbox", { name: "Content" }).click();
+    await page.keyboard.type("Every request of this story went through nginx.");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(toasts(page).getByRole("status").filter({ hasText: "Post created Successful" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/all-posts$/);
+
+    const found = await api.get(`/api/posts?search=${encodeURIComponent(title)}`);
+    const [created] = ((await found.json()) as { items: { slug: string; isPublished: boolean }[] }).items;
+    expect(created?.isPublished).toBe(true);
+
+    const anonymous = await browser.newContext({ baseURL: baseUrl(), ignoreHTTPSErrors: true });
+    try {
+      const reader = await anonymous.newPage();
+      const response = await reader.goto(`/page/${created?.slug}`);
+      expect(response?.status()).toBe(200);
+      await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expect(reader.getByRole("article", { name: title })).toContainText(
+        "Every request of this story went through nginx.",
+      );
+      expect(await sessionCookie(anonymous)).toBeUndefined();
+    } finally {
+      await anonymous.close();
+    }
+  });
+});
+
+test.describe("cross-site requests", () => {
+  test("a login form posted with another site's Origin logs no one in; the site's own Origin does", async ({
+    page,
+    context,
+    playwright,
+  }) => {
+    const account = newAccount("proxy-csrf");
+    const other = await newApi(playwright);
+    await registerThroughApi(other, account);
+    await other.dispose();
+    const form = { email: account.email, password: account.password };
+
+    const forged = await page.request.post("/login", {
+      form,
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect([400, 403], `POST /login from https://evil.example answered ${forged.status()}`).toContain(forged.status());
+    expect(await sessionCookie(context)).toBeUndefined();
+
+    const forgedApi = await page.request.post("/api/users/login", {
+      data: form,
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(forgedApi.status()).toBe(403);
+    expect(await sessionCookie(context)).toBeUndefined();
+
+    // The same form from the site's public origin (what Chromium sends behind the proxy) is accepted.
+    const own = await page.request.post("/login", { form, headers: { Origin: baseUrl() }, maxRedirects: 0 });
+    expect([302, 303], `POST /login from ${baseUrl()} answered ${own.status()}`).toContain(own.status());
+    await expectSecureSession(context);
+  });
+});
