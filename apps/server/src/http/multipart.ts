@@ -58,12 +58,19 @@ export async function readMultipart(c: Context, maxFiles: number = MAX_IMAGES_PE
       source.destroy();
       reject(error);
     };
-    parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) fail(tooLarge(MESSAGES.bodyTooLarge));
+    // busboy hands over what the body says: a part may lack a name, a field its value.
+    parser.on("field", (name: string | undefined, value: string | undefined, info) => {
+      if (typeof name !== "string" || typeof value !== "string") fail(invalid(MEDIA_MESSAGES.malformedUpload));
+      else if (info.valueTruncated) fail(tooLarge(MESSAGES.bodyTooLarge));
       else if (containsNul(name) || containsNul(value)) fail(invalid(MESSAGES.nulCharacter));
       else parts.push({ name, value });
     });
-    parser.on("file", (name, stream, info) => {
+    parser.on("file", (name: string | undefined, stream, info) => {
+      if (typeof name !== "string") {
+        stream.resume();
+        fail(invalid(MEDIA_MESSAGES.malformedUpload));
+        return;
+      }
       // The slot is taken now, so the file keeps its place among fields that arrive while it streams.
       const part = { name, file: Buffer.alloc(0) };
       parts.push(part);

@@ -154,10 +154,19 @@ describe("bad input", () => {
   });
 
   it.each([
-    ["a file cut off before its closing boundary", '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nabc'],
+    [
+      "a file cut off before its closing boundary",
+      '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nabc',
+    ],
     ["a field cut off", '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nabc'],
     ["an empty body", ""],
     ["a part without headers", "--b\r\n\r\nabc\r\n--b--\r\n"],
+    ["a part without a name", "--b\r\nContent-Disposition: form-data\r\n\r\nabc\r\n--b--\r\n"],
+    [
+      "a field in an unknown charset",
+      '--b\r\nContent-Disposition: form-data; name="title"\r\nContent-Type: text/plain; charset=x-unknown\r\n\r\nabc\r\n--b--\r\n',
+    ],
+    ["a file part without a name", '--b\r\nContent-Disposition: form-data; filename="a.png"\r\n\r\nabc\r\n--b--\r\n'],
   ])("answers 400 to a malformed multipart post: %s", async (_label, body) => {
     const { agent } = await signUp(context.app, { role: "editor" });
     for (const method of ["post", "patch"] as const) {
