@@ -8,7 +8,6 @@ import type { AppEnv, PageRequest } from "./http/app-env";
 import { limitBodiesExceptUploads, limitBody, limitOrdinaryBody } from "./http/body";
 import { createRequestOriginReader } from "./http/client-address";
 import { compression } from "./http/middleware/compression";
-import { invalidatePagesOnContentWrite } from "./http/middleware/content-writes";
 import { handleApiNotFound, handleError } from "./http/middleware/error-handler";
 import { publicPageCache } from "./http/middleware/page-cache";
 import { requestContext } from "./http/middleware/request-context";
@@ -91,7 +90,6 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use(sameOrigin());
-  api.use(invalidatePagesOnContentWrite(services.publicPages));
   api.use(sessionMiddleware(services.sessions));
   api.route("/health", healthRoutes(services.health));
   api.route("/users", usersRoutes(services));

@@ -47,3 +47,10 @@ export type PostSort = (typeof POST_SORTS)[number];
 
 /** Widths the media server renders an image at, for `srcset` (DESIGN.md §7: images at the size shown). */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+
+/**
+ * The Cache-Control of a page every anonymous reader may share. A page route opts in by
+ * sending it (its `headers` export); the server's page cache keeps only such pages, and a
+ * CDN may keep them a minute and serve them stale while refreshing.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "@broadsheet/domain";
 import type { PageCache } from "../services/page-cache";
-import { isCacheablePath, PUBLIC_CACHE_CONTROL } from "./middleware/page-cache";
+import { isPagePath } from "./middleware/page-cache";
 import { SESSION_COOKIE } from "./middleware/session";
 
 /**
@@ -14,11 +15,7 @@ export function serveCachedPages(cache: PageCache) {
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
     const path = url.split("?", 1)[0] ?? "/";
-    if (
-      (method !== "GET" && method !== "HEAD") ||
-      !isCacheablePath(path) ||
-      req.headers.cookie?.includes(sessionCookie)
-    ) {
+    if ((method !== "GET" && method !== "HEAD") || !isPagePath(path) || req.headers.cookie?.includes(sessionCookie)) {
       next();
       return;
     }
@@ -28,7 +25,7 @@ export function serveCachedPages(cache: PageCache) {
       return;
     }
     const headers: Record<string, string> = Object.fromEntries(page.headers);
-    headers["cache-control"] = PUBLIC_CACHE_CONTROL;
+    headers["cache-control"] = PUBLIC_PAGE_CACHE_CONTROL;
     headers.etag = page.etag;
     headers.vary = "Accept-Encoding, Cookie";
     headers["x-cache"] = "HIT";

@@ -67,6 +67,31 @@ describe(`page cache for anonymous readers on ${testDatabaseKind()}`, () => {
     expect(missing.headers.get("x-cache")).toBeNull();
   });
 
+  it("shows a write made through the services alone (no HTTP: the CLI, the seed, a job) to the next anonymous request", async () => {
+    const category = await insertCategory(context.database.db, `Desk ${Math.random().toString(36).slice(2, 8)}`);
+    const page = `/search?category=${encodeURIComponent(category.name)}`;
+    await get(page);
+    expect((await get(page)).headers.get("x-cache")).toBe("HIT");
+    const editor = await signUp(context.app, { role: "editor" });
+    const created = await context.app.services.posts.createPost(
+      {
+        title: "Written by a script",
+        link: "",
+        category: category.slug,
+        type: "",
+        content: "<p>Scripted</p>",
+        image: [IMAGE],
+      },
+      editor.user._id,
+      { id: editor.user._id, isStaff: true },
+    );
+    expect(await (await get(page)).text()).toContain("Written by a script");
+    await context.app.services.posts.togglePublish(created._id);
+    expect(await (await get(page)).text()).not.toContain("Written by a script");
+    await context.app.services.taxonomy.createCategory("Scripted Desk");
+    expect(await (await get("/search")).text()).toContain("Scripted Desk");
+  });
+
   it("shows an edit, an unpublish and a delete to the very next anonymous request", async () => {
     const { editor, post } = await createPost("Original headline");
     await get(`/search?search=Original%20headline`);

@@ -3,6 +3,7 @@ import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { adverts } from "../db/schema";
 import { notFound } from "../errors";
+import { type ContentChanges, withContentWrites } from "./content-changes";
 import { sanitizeRichText } from "./html-sanitizer";
 import { readPage } from "./paging";
 import type { Page } from "./users.service";
@@ -53,8 +54,8 @@ function advertFields(input: AdvertInput) {
   };
 }
 
-export function createAdvertsService(db: Database) {
-  return {
+export function createAdvertsService(db: Database, content: ContentChanges) {
+  const service = {
     async createAdvert(input: AdvertInput): Promise<AdvertJson> {
       const [row] = await db.insert(adverts).values(advertFields(input)).returning();
       if (!row) throw new Error("insert returned no row");
@@ -108,6 +109,7 @@ export function createAdvertsService(db: Database) {
       if (deleted.length === 0) throw advertNotFound();
     },
   };
+  return withContentWrites(content, service, ["createAdvert", "updateAdvert", "deleteAdvert"]);
 }
 
 export type AdvertsService = ReturnType<typeof createAdvertsService>;

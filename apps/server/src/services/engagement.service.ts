@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { comments, postLikes, posts, reviews, users } from "../db/schema";
 import { forbidden, notFound } from "../errors";
+import { type ContentChanges, withContentWrites } from "./content-changes";
 import { bumpDailyStat, takeBackDailyStat } from "./daily-stats";
 import { readPage } from "./paging";
 import { pgErrorCode } from "./pg-errors";
@@ -33,7 +34,7 @@ function rethrowMissingPost(error: unknown): never {
  * by `col = col ± 1` in SQL, in the transaction of the row it counts, and only when that row
  * was really inserted or deleted (DESIGN.md §5).
  */
-export function createEngagementService(db: Database, reads: ReadCache, viewers: ViewerCache) {
+export function createEngagementService(db: Database, reads: ReadCache, viewers: ViewerCache, content: ContentChanges) {
   /** The post's cached detail shows the counts and comments a write just changed. */
   const changed = (postId: string) => reads.invalidateTag(postTag(postId));
   /** The reader's cached likes (viewer-state.ts) must show their own like at once. */
@@ -96,7 +97,7 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
     return { message, reviews: await loadReviews(db, postId) };
   }
 
-  return {
+  const service = {
     /** Newest first. */
     async listComments(idOrSlug: string, viewer: Viewer, page: number, limit: number): Promise<Page<CommentView>> {
       return commentPage(await visiblePostId(idOrSlug, viewer), page, limit);
@@ -244,6 +245,8 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
       return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewDeleted);
     },
   };
+  // Moderation shows at once; readers' own comments, likes and reviews clear only their post's reads.
+  return withContentWrites(content, service, ["deleteComment"]);
 }
 
 export type EngagementService = ReturnType<typeof createEngagementService>;

@@ -49,8 +49,8 @@ export function createServices(deps: ServiceDeps) {
   const users = createUsersService(db, { publicUrl: config.publicUrl, viewers });
   const shared = { reads, viewerState: createViewerStateService(db, viewers) };
   const feeds = createFeedsService(db, shared);
-  const adverts = createAdvertsService(db);
-  const polls = createPollsService(db, reads, viewers);
+  const adverts = createAdvertsService(db, publicPages);
+  const polls = createPollsService(db, reads, viewers, publicPages);
   const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl, logger });
   return {
     health: createHealthService(database),
@@ -62,15 +62,15 @@ export function createServices(deps: ServiceDeps) {
     passwordReset,
     auth: createAuthService({ users, sessions, passwordReset, rateLimiter }),
     readLater: createReadLaterService(db, viewers),
-    posts: createPostsService(db, shared),
-    engagement: createEngagementService(db, reads, viewers),
+    posts: createPostsService(db, { ...shared, content: publicPages }),
+    engagement: createEngagementService(db, reads, viewers, publicPages),
     feeds,
     home: createHomeService(db, { ...shared, feeds, adverts, polls }),
     shares: createSharesService(db),
     views,
     publicPages,
     media: createMediaService(db),
-    taxonomy: createTaxonomyService(db, reads),
+    taxonomy: createTaxonomyService(db, reads, publicPages),
     polls,
     adverts,
     syndication: createSyndicationService(db, reads),

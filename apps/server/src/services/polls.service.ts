@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { polls, pollVotes } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { type ContentChanges, withContentWrites } from "./content-changes";
 import { readPage } from "./paging";
 import { isUniqueViolation, pgErrorCode } from "./pg-errors";
 import type { ViewerCache } from "./public-pages.service";
@@ -31,7 +32,7 @@ function pollNotFound() {
   return notFound(POLL_MESSAGES.pollNotFound);
 }
 
-export function createPollsService(db: Database, reads: ReadCache, viewers: ViewerCache) {
+export function createPollsService(db: Database, reads: ReadCache, viewers: ViewerCache, content: ContentChanges) {
   /** Tallies every poll of `rows` in one grouped query, the viewer's own vote included. */
   async function present(rows: PollRow[], viewerId: string | null): Promise<PollJson[]> {
     if (rows.length === 0) return [];
@@ -87,7 +88,7 @@ export function createPollsService(db: Database, reads: ReadCache, viewers: View
     return presentOne(row, viewerId);
   }
 
-  return {
+  const service = {
     getPoll,
 
     async createPoll(input: PollInput, createdBy: string): Promise<PollJson> {
@@ -163,6 +164,7 @@ export function createPollsService(db: Database, reads: ReadCache, viewers: View
       );
     },
   };
+  return withContentWrites(content, service, ["createPoll", "updatePoll", "deletePoll"]);
 }
 
 /** Only the poll's own fields reach the table, whatever else the input object carries. */

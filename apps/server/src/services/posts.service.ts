@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "dr
 import { type Database, selectRows } from "../db/client";
 import { categories, comments, posts, reviews, types, users } from "../db/schema";
 import { invalid, notFound } from "../errors";
+import { type ContentChanges, withContentWrites } from "./content-changes";
 import { sanitizeRichText } from "./html-sanitizer";
 import { readPage } from "./paging";
 import { isUniqueViolation } from "./pg-errors";
@@ -119,7 +120,10 @@ export interface SharedReads {
   viewerState: ViewerStateService;
 }
 
-export function createPostsService(db: Database, { reads, viewerState }: SharedReads) {
+export function createPostsService(
+  db: Database,
+  { reads, viewerState, content }: SharedReads & { content: ContentChanges },
+) {
   async function resolveCategory(reference: string) {
     const [category] = await db
       .select({ id: categories.id, name: categories.name, slug: categories.slug })
@@ -355,7 +359,7 @@ export function createPostsService(db: Database, { reads, viewerState }: SharedR
     return viewerState.mark(post, await viewerState.marksOn(viewer.id, [post._id]));
   }
 
-  return {
+  const service = {
     resolveCategory,
     findPostId,
     getPost,
@@ -431,6 +435,7 @@ export function createPostsService(db: Database, { reads, viewerState }: SharedR
       return viewer.id ? { ...page, items: await viewerState.forViewer(viewer.id, page.items) } : page;
     },
   };
+  return withContentWrites(content, service, ["createPost", "updatePost", "deletePost", "togglePublish"]);
 }
 
 export type PostsService = ReturnType<typeof createPostsService>;

@@ -3,6 +3,7 @@ import { asc, type Column, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, types } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { type ContentChanges, withContentWrites } from "./content-changes";
 import { isStillReferenced, isUniqueViolation, pgErrorCode } from "./pg-errors";
 import type { ReadCache } from "./read-cache";
 
@@ -51,7 +52,7 @@ function categoryNamed(reference: string): SQL | undefined {
 }
 
 /** Categories and post types ("Categories and types" in SPEC.md §7). */
-export function createTaxonomyService(db: Database, reads: ReadCache) {
+export function createTaxonomyService(db: Database, reads: ReadCache, content: ContentChanges) {
   /** An id wins over a slug, a slug over a name, should one string match several categories. */
   async function resolveCategory(reference: string): Promise<CategoryRow> {
     const byId = isUuid(reference) ? eq(categories.id, reference) : undefined;
@@ -66,7 +67,7 @@ export function createTaxonomyService(db: Database, reads: ReadCache) {
     return found;
   }
 
-  return {
+  const service = {
     async createCategory(name: string): Promise<CategoryJson> {
       try {
         const [row] = await db
@@ -143,6 +144,7 @@ export function createTaxonomyService(db: Database, reads: ReadCache) {
       }
     },
   };
+  return withContentWrites(content, service, ["createCategory", "deleteCategory", "createType", "deleteType"]);
 }
 
 export type TaxonomyService = ReturnType<typeof createTaxonomyService>;

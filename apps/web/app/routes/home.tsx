@@ -27,7 +27,10 @@ import { NewsUpdate } from "../components/home/news-update";
 import { PollBlock } from "../components/home/poll";
 import { callApi, errorMessage } from "../lib/api.server";
 import type { PostSummary } from "../lib/post-types";
+import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/home";
+
+export const headers = publicPageHeaders;
 
 const TITLE = "Broadsheet: news, analysis and long reads";
 const DESCRIPTION =

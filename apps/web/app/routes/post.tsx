@@ -28,8 +28,11 @@ import { useToast } from "../components/toaster";
 import { type ApiResult, callApi, errorMessage } from "../lib/api.server";
 import { useNonce } from "../lib/nonce";
 import type { Page, PostComment, PostDetail, PostReview, PostSummary } from "../lib/post-types";
+import { publicPageHeaders } from "../lib/public-page";
 import { type SessionUser, useSessionUser } from "../lib/session-user";
 import type { Route } from "./+types/post";
+
+export const headers = publicPageHeaders;
 
 const DESCRIPTION_LENGTH = 160;
 

@@ -1,6 +1,9 @@
 import { useRouteLoaderData } from "react-router";
 import { LegalPage } from "../components/legal-page";
+import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/privacy-policy";
+
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Privacy Policy | Broadsheet" },

@@ -5,8 +5,11 @@ import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { PostCard } from "../components/post-card";
 import { callApi, errorMessage } from "../lib/api.server";
 import type { Category, Page, PostSummary, PostType } from "../lib/post-types";
+import { publicPageHeaders } from "../lib/public-page";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/search";
+
+export const headers = publicPageHeaders;
 
 /*
  * /search (SPEC.md §2 "Search page"): every choice lives in the query string

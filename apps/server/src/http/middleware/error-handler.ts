@@ -45,6 +45,9 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     c.get("log")?.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
   }
 
+  // Refused before its body was read: closing the connection spares the client a keep-alive
+  // socket the server would close under it while it discards the rest of the body.
+  if (status === 413) c.header("Connection", "close");
   if (isApiRequest(c)) return c.json({ message }, status);
   return c.text(message, status);
 };

@@ -1,43 +1,44 @@
+import { PUBLIC_PAGE_CACHE_CONTROL } from "@broadsheet/domain";
 import type { Context, MiddlewareHandler } from "hono";
 import type { CachedPage } from "../../services/page-cache";
 import type { PublicPagesService } from "../../services/public-pages.service";
 import type { AppEnv } from "../app-env";
 import { hasSessionCookie } from "./session";
 
-// Pages that are personal, or not pages at all, are never cached.
-const UNCACHED_PREFIXES = [
-  "/api/",
-  "/media/",
-  "/assets/",
-  "/admin",
-  "/profile",
-  "/readLater",
-  "/login",
-  "/register",
-  "/reset",
-  "/logout",
-];
+// The server's own namespaces: never pages. Which pages are public is the web app's call.
+const SERVER_PATHS = /^\/(api|media|assets)\//;
 // Pages and their client-navigation data; feeds and sitemaps carry their own Cache-Control.
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
-/** Shared caches (a CDN) may keep a page a minute and serve it stale while refreshing. */
-export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 const PRIVATE_CACHE_CONTROL = "private, no-cache";
 
-export function isCacheablePath(path: string): boolean {
-  return !UNCACHED_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+export function isPagePath(path: string): boolean {
+  return !SERVER_PATHS.test(path);
+}
+
+/** A page its route declared the same for every anonymous reader (PUBLIC_PAGE_CACHE_CONTROL). */
+function isPublicPage(response: Response): boolean {
+  const type = response.headers.get("content-type") ?? "";
+  return (
+    response.status === 200 &&
+    response.headers.get("cache-control") === PUBLIC_PAGE_CACHE_CONTROL &&
+    !response.headers.has("set-cookie") &&
+    !response.headers.has("content-encoding") &&
+    CACHEABLE_TYPES.test(type)
+  );
 }
 
 /**
  * Anonymous readers get public pages from memory, without touching React or the
- * database; logged-in readers always get a fresh render with their own state.
+ * database; logged-in readers always get a fresh render with their own state, marked
+ * private whatever the route declared.
  */
 export function publicPageCache(pages: PublicPagesService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
-    if ((method !== "GET" && method !== "HEAD") || !isCacheablePath(c.req.path)) return next();
+    if ((method !== "GET" && method !== "HEAD") || !isPagePath(c.req.path)) return next();
     if (hasSessionCookie(c)) {
       await next();
-      if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+      c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
       return;
     }
 
@@ -48,9 +49,7 @@ export function publicPageCache(pages: PublicPagesService): MiddlewareHandler<Ap
       renderedHere = true;
       await next();
       const response = c.res;
-      const type = response.headers.get("content-type") ?? "";
-      if (response.status !== 200 || response.headers.has("set-cookie") || !CACHEABLE_TYPES.test(type)) return null;
-      if (response.headers.has("content-encoding")) return null;
+      if (!isPublicPage(response)) return null;
       const body = Buffer.from(await response.clone().arrayBuffer());
       const headers = [...response.headers.entries()].filter(
         ([name]) => !["content-length", "cache-control"].includes(name),
@@ -68,7 +67,7 @@ export function publicPageCache(pages: PublicPagesService): MiddlewareHandler<Ap
 
 function respondWithPage(c: Context<AppEnv>, page: CachedPage, hit: boolean): Response {
   const headers = new Headers(page.headers);
-  headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+  headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
   headers.set("ETag", page.etag);
   headers.set("Vary", "Accept-Encoding, Cookie");
   headers.set("X-Cache", hit ? "HIT" : "MISS");
