@@ -1,4 +1,5 @@
 export * from "./adverts.schemas";
+export * from "./api-shapes";
 export * from "./dates";
 export * from "./email";
 export * from "./engagement.schemas";

@@ -2,17 +2,25 @@ import {
   ADVERT_PAGE_SIZE,
   ADVERT_PLACEMENTS,
   AdvertInputSchema,
+  AdvertSchema,
   CastVoteInputSchema,
   CategoryInputSchema,
+  CategorySchema,
   ChangePasswordInputSchema,
   COMMENT_MAX_LENGTH,
   ForgotPasswordInputSchema,
   MAX_PAGE_SIZE,
   POST_SORTS,
   PollInputSchema,
+  PollSchema,
+  PostCommentSchema,
+  PostDetailSchema,
   PostInputSchema,
+  PostReviewSchema,
+  PostSummarySchema,
+  PostTypeSchema,
+  PublicUserSchema,
   ResetPasswordInputSchema,
-  ROLES,
   SHARE_PLATFORMS,
   TypeInputSchema,
   UpdatePhotoInputSchema,
@@ -26,8 +34,9 @@ import { SESSION_COOKIE } from "./middleware/session";
 /*
  * The OpenAPI 3.1 description of every /api endpoint (DESIGN.md §6), served at
  * /api/openapi.json and listed at /api/docs. Request bodies of transform-free input
- * schemas come from packages/domain through z.toJSONSchema, so they cannot drift from
- * the validation; the others, and every response, are written out here.
+ * schemas and the response shapes (posts, comments, reviews, users, categories, types,
+ * polls, adverts) come from packages/domain through z.toJSONSchema, so they cannot drift
+ * from the code; the rest is still written out here (issue 13 goes on).
  */
 
 type Json = Record<string, unknown>;
@@ -177,126 +186,11 @@ function operationId(method: HttpMethod, path: string): string {
 }
 
 // ── Component schemas ────────────────────────────────────────────────────────────────────
-const POST_SUMMARY: Json = object(
-  {
-    _id: str("UUID"),
-    slug: str(),
-    title: str(),
-    link: str("External or video link, or empty"),
-    author: str("The author's name, or Anonymous"),
-    createdAt: { type: "string", format: "date-time" },
-    category: str("Category name"),
-    type: str("Type name, or empty"),
-    image: arrayOf(str("Image URL")),
-    views: int(),
-    likeCount: int(),
-    commentCount: int(),
-    minuteRead: int(),
-    isPublished: { type: "boolean" },
-    likedByMe: { type: "boolean", description: "Only for a logged-in reader" },
-    inReadLater: { type: "boolean", description: "Only for a logged-in reader" },
-  },
-  [
-    "_id",
-    "slug",
-    "title",
-    "link",
-    "author",
-    "createdAt",
-    "category",
-    "type",
-    "image",
-    "views",
-    "likeCount",
-    "commentCount",
-    "minuteRead",
-    "isPublished",
-  ],
-);
-
-const COMMENT: Json = object({
-  _id: str(),
-  text: str("Plain text"),
-  created: { type: "string", format: "date-time" },
-  postedBy: object({ _id: { type: ["string", "null"] }, name: str("Anonymous when the account is gone") }),
-});
-
-const REVIEW: Json = object({
-  _id: str(),
-  rating: { type: "integer", minimum: 1, maximum: 5 },
-  text: str(),
-  createdAt: { type: "string", format: "date-time" },
-  updatedAt: { type: "string", format: "date-time" },
-  user: object({ _id: str(), name: str() }),
-});
-
-const REVIEWS: Json = object({ count: int(), average: { type: "number" }, items: arrayOf(ref("Review")) });
-
-const POST_DETAIL: Json = {
-  allOf: [
-    ref("PostSummary"),
-    object({
-      content: str("Sanitised HTML"),
-      link: str(),
-      sku: str(),
-      categorySlug: str(),
-      typeSlug: str(),
-      publishedAt: { type: ["string", "null"], format: "date-time" },
-      updatedAt: { type: "string", format: "date-time" },
-      shareCount: int(),
-      comments: arrayOf(ref("Comment")),
-      reviews: ref("Reviews"),
-    }),
-  ],
-};
-
-const USER: Json = object({
-  _id: str(),
-  name: str(),
-  email: { type: "string", format: "email" },
-  role: { type: "string", enum: [...ROLES] },
-  phone: str(),
-  photo: str(),
-  address: object({ address: str(), state: str(), country: str() }),
-  createdAt: { type: "string", format: "date-time" },
-});
-
-const POLL: Json = object({
-  _id: str(),
-  title: str(),
-  optionOne: str(),
-  optionTwo: str(),
-  optionThree: str(),
-  createdAt: { type: "string", format: "date-time" },
-  counts: object({ optionOne: int(), optionTwo: int(), optionThree: int() }),
-  totalVotes: int(),
-  myVote: { type: ["integer", "null"], enum: [1, 2, 3, null], description: "The viewer's own vote" },
-});
-
-const ADVERT: Json = object({
-  _id: str(),
-  link: str("http(s) URL or empty"),
-  category: { type: "string", enum: [...ADVERT_PLACEMENTS], description: "The placement" },
-  content: str("Sanitised HTML"),
-  image: arrayOf(str("Image URL")),
-  createdAt: { type: "string", format: "date-time" },
-  updatedAt: { type: "string", format: "date-time" },
-});
-
-const CATEGORY: Json = object({
-  _id: str(),
-  name: str(),
-  slug: str(),
-  createdAt: { type: "string", format: "date-time" },
-});
-const TYPE: Json = object({
-  _id: str(),
-  name: str(),
-  slug: str(),
-  category: str("Category name"),
-  categoryId: str(),
-  createdAt: { type: "string", format: "date-time" },
-});
+/** A response schema of packages/domain, as the JSON Schema (2020-12) OpenAPI 3.1 embeds. */
+function jsonSchemaOf(schema: z.ZodType): Json {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "output" }) as Json;
+  return json;
+}
 
 const UPLOADED_IMAGE: Json = object({
   url: str("Path of the stored WebP, /media/{sha256}.webp"),
@@ -1068,18 +962,18 @@ function buildDocument(): OpenApiDocument {
           status: { type: "string", enum: ["ok"] },
           database: { type: "string", enum: ["pglite", "postgres"] },
         }),
-        User: USER,
-        PostSummary: POST_SUMMARY,
-        PostDetail: POST_DETAIL,
-        Comment: COMMENT,
-        Review: REVIEW,
-        Reviews: REVIEWS,
+        User: jsonSchemaOf(PublicUserSchema),
+        PostSummary: jsonSchemaOf(PostSummarySchema),
+        PostDetail: jsonSchemaOf(PostDetailSchema),
+        Comment: jsonSchemaOf(PostCommentSchema),
+        Review: jsonSchemaOf(PostReviewSchema),
+        Reviews: object({ count: int(), average: { type: "number" }, items: arrayOf(ref("Review")) }),
         ReviewsAnswer: object({ message: str(), reviews: ref("Reviews") }),
         LikeState: object({ likeCount: int(), likedByMe: { type: "boolean" } }),
-        Category: CATEGORY,
-        Type: TYPE,
-        Poll: POLL,
-        Advert: ADVERT,
+        Category: jsonSchemaOf(CategorySchema),
+        Type: jsonSchemaOf(PostTypeSchema),
+        Poll: jsonSchemaOf(PollSchema),
+        Advert: jsonSchemaOf(AdvertSchema),
         UploadedImage: UPLOADED_IMAGE,
         Home: object({
           latest: arrayOf(ref("PostSummary")),

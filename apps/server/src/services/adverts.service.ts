@@ -1,3 +1,4 @@
+import type { AdvertJson } from "@broadsheet/domain";
 import { ADVERT_MESSAGES, type AdvertInput, type AdvertPlacement, isAdvertPlacement, isUuid } from "@broadsheet/domain";
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -8,16 +9,7 @@ import { sanitizeRichText } from "./html-sanitizer";
 import { readPage } from "./paging";
 import type { Page } from "./users.service";
 
-/** An advert as the API shows it: SPEC.md's `category` is the placement, `image` the image list. */
-export interface AdvertJson {
-  _id: string;
-  link: string;
-  category: AdvertPlacement;
-  content: string;
-  image: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { AdvertJson };
 
 export interface AdvertListQuery {
   /** A placement name; "" or "All" lists every advert, anything else lists none. */

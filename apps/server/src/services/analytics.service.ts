@@ -1,22 +1,10 @@
+import type { DashboardStats } from "@broadsheet/domain";
 import { count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { comments, postDailyStats, posts, shares, users } from "../db/schema";
 import { utcDay } from "./daily-stats";
 
-export interface DashboardStats {
-  posts: { total: number; published: number; drafts: number };
-  users: number;
-  viewsPerDay: { day: string; views: number }[];
-  topPostsThisWeek: { _id: string; slug: string; title: string; views: number }[];
-  sharesByPlatform: { platform: string; shares: number }[];
-  latestComments: {
-    _id: string;
-    text: string;
-    created: string;
-    postedBy: string;
-    post: { _id: string; slug: string; title: string };
-  }[];
-}
+export type { DashboardStats };
 
 const DASHBOARD_DAYS = 30;
 

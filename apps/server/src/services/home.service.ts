@@ -1,3 +1,4 @@
+import type { HomeJson } from "@broadsheet/domain";
 import {
   ADVERT_TOP_LIMIT,
   CAROUSEL_SIZE,
@@ -8,27 +9,14 @@ import {
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../db/client";
 import { posts } from "../db/schema";
-import type { AdvertJson, AdvertsService } from "./adverts.service";
+import type { AdvertsService } from "./adverts.service";
 import type { FeedsService } from "./feeds.service";
-import type { PollJson, PollsService } from "./polls.service";
+import type { PollsService } from "./polls.service";
 import { type PostSummary, selectPostSummaries, toPostSummary } from "./post-summaries";
 import type { SharedReads } from "./posts.service";
 import { pollTag } from "./read-cache";
 
-/** Everything the home page shows, in one answer (GET /api/home). */
-export interface HomeJson {
-  /** The newest published posts (the Latest carousel). */
-  latest: PostSummary[];
-  /** Per category, its newest published posts: the Jobs carousel takes 7, the blocks 4. */
-  byCategory: Record<PostCategory, PostSummary[]>;
-  hot: PostSummary[];
-  trendy: PostSummary[];
-  mostRead: PostSummary[];
-  icymi: PostSummary[];
-  advertsTop: AdvertJson[];
-  /** The newest poll, with the viewer's own vote when logged in. */
-  poll: PollJson | null;
-}
+export type { HomeJson };
 
 const postsPerCategory = (category: PostCategory) => (category === "Jobs" ? CAROUSEL_SIZE : CATEGORY_BLOCK_SIZE);
 

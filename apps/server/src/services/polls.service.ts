@@ -1,3 +1,4 @@
+import type { PollJson } from "@broadsheet/domain";
 import { isUuid, POLL_MESSAGES, type PollInput, type PollOption } from "@broadsheet/domain";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -10,19 +11,7 @@ import type { ViewerCache } from "./public-pages.service";
 import { pollTag, type ReadCache, userTag } from "./read-cache";
 import type { Page } from "./users.service";
 
-/** A poll (SPEC.md's "vote") as the API shows it, with its tally. */
-export interface PollJson {
-  _id: string;
-  title: string;
-  optionOne: string;
-  optionTwo: string;
-  optionThree: string;
-  createdAt: string;
-  counts: { optionOne: number; optionTwo: number; optionThree: number };
-  totalVotes: number;
-  /** The viewer's own vote; null when they have not voted or nobody is logged in. */
-  myVote: PollOption | null;
-}
+export type { PollJson };
 
 type PollRow = typeof polls.$inferSelect;
 

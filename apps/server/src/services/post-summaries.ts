@@ -1,28 +1,10 @@
+import type { PostSummary } from "@broadsheet/domain";
 import { isUuid } from "@broadsheet/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, postLikes, posts, readLater, types, users } from "../db/schema";
 
-/** The shape of a post in every list (no content): DESIGN.md §6. */
-export interface PostSummary {
-  _id: string;
-  slug: string;
-  title: string;
-  /** The post's external or video link ("" when none): the Audio & Video block plays it. */
-  link: string;
-  author: string;
-  createdAt: string;
-  category: string;
-  type: string;
-  image: string[];
-  views: number;
-  likeCount: number;
-  commentCount: number;
-  minuteRead: number;
-  isPublished: boolean;
-  likedByMe?: boolean;
-  inReadLater?: boolean;
-}
+export type { PostSummary };
 
 /** Columns of a summary; the viewer's own flags only when someone is logged in. */
 export function summaryColumns(viewerId: string | undefined) {

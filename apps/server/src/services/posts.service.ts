@@ -1,3 +1,4 @@
+import type { PostComment as CommentView, PostDetail, PostReview as ReviewView } from "@broadsheet/domain";
 import {
   buildSku,
   isUuid,
@@ -28,6 +29,8 @@ import { postTag, type ReadCache } from "./read-cache";
 import type { Page } from "./users.service";
 import type { ViewerStateService } from "./viewer-state";
 
+export type { CommentView, PostDetail, ReviewView };
+
 export interface Viewer {
   id: string | undefined;
   isStaff: boolean;
@@ -40,35 +43,6 @@ export interface PostListQuery {
   sort: PostSort;
   page: number;
   limit: number;
-}
-
-export interface CommentView {
-  _id: string;
-  text: string;
-  created: string;
-  postedBy: { _id: string | null; name: string };
-}
-
-export interface ReviewView {
-  _id: string;
-  rating: number;
-  text: string;
-  createdAt: string;
-  updatedAt: string;
-  user: { _id: string; name: string };
-}
-
-export interface PostDetail extends PostSummary {
-  content: string;
-  link: string;
-  sku: string;
-  categorySlug: string;
-  typeSlug: string;
-  publishedAt: string | null;
-  updatedAt: string;
-  shareCount: number;
-  comments: CommentView[];
-  reviews: { count: number; average: number; items: ReviewView[] };
 }
 
 const DETAIL_COMMENT_COUNT = 20;

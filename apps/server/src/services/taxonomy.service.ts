@@ -1,3 +1,4 @@
+import type { Category as CategoryJson, PostType as TypeJson } from "@broadsheet/domain";
 import { isUuid, slugify, TAXONOMY_MESSAGES } from "@broadsheet/domain";
 import { asc, type Column, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -7,23 +8,7 @@ import { type ContentChanges, withContentWrites } from "./content-changes";
 import { isStillReferenced, isUniqueViolation, pgErrorCode } from "./pg-errors";
 import type { ReadCache } from "./read-cache";
 
-/** A category as the API shows it (SPEC.md §3). */
-export interface CategoryJson {
-  _id: string;
-  name: string;
-  slug: string;
-  createdAt: string;
-}
-
-/** A type as the API shows it: SPEC.md's `category` is the category's name. */
-export interface TypeJson {
-  _id: string;
-  name: string;
-  slug: string;
-  category: string;
-  categoryId: string;
-  createdAt: string;
-}
+export type { CategoryJson, TypeJson };
 
 type CategoryRow = typeof categories.$inferSelect;
 

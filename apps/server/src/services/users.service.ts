@@ -1,3 +1,4 @@
+import type { Page, PublicUser } from "@broadsheet/domain";
 import {
   ACCOUNT_MESSAGES,
   isUuid,
@@ -18,17 +19,7 @@ import type { ViewerCache } from "./public-pages.service";
 import { userTag } from "./read-cache";
 import type { SessionUser } from "./sessions.service";
 
-/** A user as the API shows it: never the password hash. */
-export interface PublicUser {
-  _id: string;
-  name: string;
-  email: string;
-  role: Role;
-  phone: string;
-  photo: string;
-  address: { address: string; state: string; country: string };
-  createdAt: string;
-}
+export type { Page, PublicUser };
 
 export function toPublicUser(user: SessionUser): PublicUser {
   return {
@@ -41,13 +32,6 @@ export function toPublicUser(user: SessionUser): PublicUser {
     address: { address: user.address, state: user.state, country: user.country },
     createdAt: user.createdAt.toISOString(),
   };
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  limit: number;
 }
 
 function escapeLike(value: string): string {

@@ -1,3 +1,4 @@
+import type { HomeJson } from "@broadsheet/domain";
 import {
   ADVERT_TOP_LIMIT,
   CAROUSEL_SIZE,
@@ -13,7 +14,6 @@ import { PostCarousel } from "../components/home/carousel";
 import { CategoryBlock, categorySearchPath } from "../components/home/category-block";
 import { FeaturedNews } from "../components/home/featured-news";
 import {
-  type Advert,
   blockItems,
   type HomeActionResult,
   LOGIN_FROM_HOME,
@@ -46,16 +46,7 @@ const TITLE_CUT_NARROW = 50;
 // error state.
 
 /** GET /api/home. */
-interface HomeAnswer {
-  latest: PostSummary[];
-  byCategory: Record<PostCategory, PostSummary[]>;
-  hot: PostSummary[];
-  trendy: PostSummary[];
-  mostRead: PostSummary[];
-  icymi: PostSummary[];
-  advertsTop: Advert[];
-  poll: Poll | null;
-}
+type HomeAnswer = HomeJson;
 
 const isHomeAnswer = (data: unknown): data is HomeAnswer =>
   typeof data === "object" && data !== null && Array.isArray((data as HomeAnswer).latest);

@@ -1,4 +1,4 @@
-import type { PollOption } from "@broadsheet/domain";
+import type { PollJson as Poll } from "@broadsheet/domain";
 import type { PostSummary } from "../../lib/post-types";
 
 /*
@@ -7,31 +7,11 @@ import type { PostSummary } from "../../lib/post-types";
  */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; message: string };
 
-/** GET /api/adverts item (`category` is the placement). */
-export interface Advert {
-  _id: string;
-  link: string;
-  category: string;
-  content: string;
-  image: string[];
-}
+/** GET /api/adverts item (`category` is the placement) and GET /api/votes item. */
+export type { AdvertJson as Advert, PollJson as Poll } from "@broadsheet/domain";
 
-/** GET /api/votes item. */
-export interface Poll {
-  _id: string;
-  title: string;
-  optionOne: string;
-  optionTwo: string;
-  optionThree: string;
-  counts: { optionOne: number; optionTwo: number; optionThree: number };
-  totalVotes: number;
-  myVote: PollOption | null;
-}
-
-/** An Audio & Video post: the summary plus the `link` of its detail. */
-export interface VideoPost extends PostSummary {
-  link: string;
-}
+/** An Audio & Video post: a summary, whose `link` the block plays. */
+export type VideoPost = PostSummary;
 
 /** The answer of the home route action, read by the fetchers that sent it. */
 export type HomeActionResult =

@@ -1,3 +1,4 @@
+import type { Page, PollJson } from "@broadsheet/domain";
 import { formatLongDate, POLL_PAGE_SIZE } from "@broadsheet/domain";
 import { ListChecks, Plus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
@@ -11,23 +12,8 @@ import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { Route } from "./+types/all-votes";
 
-interface Poll {
-  _id: string;
-  title: string;
-  optionOne: string;
-  optionTwo: string;
-  optionThree: string;
-  createdAt: string;
-  counts: { optionOne: number; optionTwo: number; optionThree: number };
-  totalVotes: number;
-}
-
-interface PollPage {
-  items: Poll[];
-  total: number;
-  page: number;
-  limit: number;
-}
+type Poll = PollJson;
+type PollPage = Page<PollJson>;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "All Votes");
 

@@ -1,3 +1,4 @@
+import type { DashboardStats } from "@broadsheet/domain";
 import { formatRelativeTime, shortenText } from "@broadsheet/domain";
 import { Eye, FileText, MessageSquare, Share2, TrendingUp, Users } from "lucide-react";
 import { data, Link } from "react-router";
@@ -5,28 +6,13 @@ import { AdminPageHeader, AdminPanel, EmptyState } from "../../components/admin/
 import { DeleteAction } from "../../components/admin/delete-action";
 import { MeterBar, percentOf } from "../../components/admin/meter-bar";
 import { StatCard } from "../../components/admin/stat-card";
-import { type DayViews, ViewsChart } from "../../components/admin/views-chart";
+import { ViewsChart } from "../../components/admin/views-chart";
 import { field } from "../../lib/admin-action";
 import { apiAction } from "../../lib/admin-action.server";
 import { adminMeta } from "../../lib/admin-meta";
 import { useAdminUser } from "../../lib/admin-outlet";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { Route } from "./+types/home";
-
-interface DashboardStats {
-  posts: { total: number; published: number; drafts: number };
-  users: number;
-  viewsPerDay: DayViews[];
-  topPostsThisWeek: { _id: string; slug: string; title: string; views: number }[];
-  sharesByPlatform: { platform: string; shares: number }[];
-  latestComments: {
-    _id: string;
-    text: string;
-    created: string;
-    postedBy: string;
-    post: { _id: string; slug: string; title: string };
-  }[];
-}
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Dashboard");
 
