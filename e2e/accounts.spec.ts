@@ -1,8 +1,11 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import { ACCOUNT_MESSAGES, MEDIA_MESSAGES, MESSAGES } from "@broadsheet/domain";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { fillRegistration, logIn, newAccount, registerThroughApi } from "./support/accounts";
+import { expect, test } from "./support/fixtures";
+import { expectToast, main, open, toasts } from "./support/page";
+import { uploadProfilePhoto } from "./support/profile";
 
 /*
  * Reader accounts (SPEC.md §2, §4, §5, §8): register, login, logout, password reset,
@@ -10,85 +13,13 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
  * Every test makes its own account, so they run in any order.
  */
 
-/** A real PNG (a 4×4 red square) built in memory, for the photo upload. */
-function makePng(): Buffer {
-  const chunk = (type: string, body: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(body.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "ascii"), body])));
-    return Buffer.concat([length, Buffer.from(type, "ascii"), body, crc]);
-  };
-  const size = 4;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [200, 16, 46]).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", pixels),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-let counter = 0;
-function newAccount(label: string) {
-  counter += 1;
-  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
-  return { name: `Test ${label}`, email: `${label}-${id}@example.com`, password: `pw-${id}` };
-}
-type Account = ReturnType<typeof newAccount>;
-
-async function registerThroughApi(request: APIRequestContext, account: Account) {
-  const response = await request.post("/api/users/register", {
-    data: { name: account.name, email: account.email, password: account.password },
-  });
-  expect(response.status()).toBe(201);
-}
-
-/** Waits until React has hydrated the page, so clicks go through the enhanced forms. */
-async function waitForHydration(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => {
-    const main = document.querySelector("#main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
-async function open(page: Page, url: string) {
-  const response = await page.goto(url);
-  await waitForHydration(page);
-  return response;
-}
-
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
-const main = (page: Page) => page.locator("#main");
 /** Inline form messages (the toaster also lives inside <main>). */
 const inline = (page: Page) => page.locator("#main [data-kind]");
 
 /** The message appears both as a toast and inline in the page. */
 async function expectMessage(page: Page, message: string) {
-  await expect(toasts(page).getByText(message, { exact: true }).last()).toBeVisible();
+  await expectToast(page, message);
   await expect(inline(page).getByText(message, { exact: true })).toBeVisible();
-}
-
-async function fillRegistration(
-  page: Page,
-  values: { name: string; email: string; password: string; confirm: string },
-) {
-  await page.getByLabel("Name").fill(values.name);
-  await page.getByLabel("Email").fill(values.email);
-  await page.getByLabel("Password", { exact: true }).fill(values.password);
-  await page.getByLabel("Confirm Password", { exact: true }).fill(values.confirm);
-}
-
-async function logIn(page: Page, account: Account) {
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await main(page).getByRole("button", { name: "Login" }).click();
 }
 
 test.describe("register", () => {
@@ -156,9 +87,7 @@ test.describe("register", () => {
     await expect(page.getByLabel("Name")).toHaveValue("Someone Else");
   });
 
-  test("works without JavaScript: the server checks, then logs in and redirects", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+  test("works without JavaScript: the server checks, then logs in and redirects", async ({ noScriptPage: page }) => {
     const account = newAccount("reg-nojs");
     await page.goto("/register?redirectTo=/profile");
     await fillRegistration(page, { ...account, confirm: "different" });
@@ -170,11 +99,9 @@ test.describe("register", () => {
     await main(page).getByRole("button", { name: "Register" }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByLabel("Name")).toHaveValue(account.name);
-    await context.close();
   });
 
-  test("a logged-in reader opening /register or /login goes home", async ({ page }) => {
-    await registerThroughApi(page.request, newAccount("reg-loggedin"));
+  test("a logged-in reader opening /register or /login goes home", async ({ readerPage: page }) => {
     await page.goto("/register");
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/login");
@@ -183,8 +110,7 @@ test.describe("register", () => {
 });
 
 test.describe("login and logout", () => {
-  test("logout goes to /login and the top bar offers Login again", async ({ page }) => {
-    await registerThroughApi(page.request, newAccount("logout"));
+  test("logout goes to /login and the top bar offers Login again", async ({ readerPage: page }) => {
     await open(page, "/");
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -258,11 +184,9 @@ test.describe("login and logout", () => {
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
-  test("works without JavaScript: errors inline, success redirects", async ({ browser, request }) => {
+  test("works without JavaScript: errors inline, success redirects", async ({ noScriptPage: page, request }) => {
     const account = newAccount("login-nojs");
     await registerThroughApi(request, account);
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
     await page.goto("/login?redirectTo=/profile");
     await logIn(page, { ...account, password: "wrong-password" });
     await expect(main(page).getByText(ACCOUNT_MESSAGES.wrongCredentials)).toBeVisible();
@@ -270,7 +194,6 @@ test.describe("login and logout", () => {
     await logIn(page, account);
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
-    await context.close();
   });
 });
 
@@ -303,9 +226,7 @@ test.describe("pages for logged-in readers", () => {
 });
 
 test.describe("profile", () => {
-  test("shows the account, updates the details and keeps them after a reload", async ({ page }) => {
-    const account = newAccount("profile");
-    await registerThroughApi(page.request, account);
+  test("shows the account, updates the details and keeps them after a reload", async ({ page, reader: account }) => {
     await open(page, "/profile");
     await expect(page).toHaveTitle("My Profile | Broadsheet");
     const tabs = page.getByRole("navigation", { name: "Account" });
@@ -333,8 +254,7 @@ test.describe("profile", () => {
     await expect(main(page).getByText("Ada Lovelace", { exact: true })).toBeVisible();
   });
 
-  test("a missing field is refused with a message and the typed values stay", async ({ page }) => {
-    await registerThroughApi(page.request, newAccount("profile-invalid"));
+  test("a missing field is refused with a message and the typed values stay", async ({ readerPage: page }) => {
     await open(page, "/profile");
     await page.getByLabel("Name").fill("Grace Hopper");
     await page.getByLabel("Phone").fill("555-0100");
@@ -344,9 +264,7 @@ test.describe("profile", () => {
     await expect(page.getByLabel("Phone")).toHaveValue("555-0100");
   });
 
-  test("uploads a photo (JPEG or PNG only) and shows it", async ({ page }) => {
-    const account = newAccount("photo");
-    await registerThroughApi(page.request, account);
+  test("uploads a photo (JPEG or PNG only) and shows it", async ({ page, reader: account }) => {
     await open(page, "/profile");
     await expect(page.getByRole("img", { name: `${account.name} (no picture yet)` })).toBeVisible();
     const chooser = page.getByLabel("Choose photo");
@@ -356,16 +274,7 @@ test.describe("profile", () => {
     await page.getByRole("button", { name: "Upload Photo" }).click();
     await expect(toasts(page).getByText(MEDIA_MESSAGES.profilePhotoFormat)).toBeVisible();
 
-    await chooser.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng() });
-    await page.getByRole("button", { name: "Upload Photo" }).click();
-    await expect(toasts(page).getByText("Image uploaded successfully")).toBeVisible();
-    await expect(toasts(page).getByText("User Photo updated")).toBeVisible();
-    const photo = main(page).getByRole("img", { name: account.name, exact: true });
-    await expect(photo).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
-    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-
-    await page.reload();
-    await expect(main(page).getByRole("img", { name: account.name, exact: true })).toHaveAttribute("src", /^\/media\//);
+    await uploadProfilePhoto(page, account.name);
   });
 });
 
@@ -445,8 +354,7 @@ test.describe("forgot password", () => {
 });
 
 test.describe("read later", () => {
-  test("lists saved posts and removes them", async ({ page }) => {
-    await registerThroughApi(page.request, newAccount("read-later"));
+  test("lists saved posts and removes them", async ({ readerPage: page }) => {
     await open(page, "/readLater");
     await expect(page).toHaveTitle("My Read Later | Broadsheet");
     await expect(page.getByRole("heading", { name: "My Read Later" })).toBeVisible();
@@ -476,15 +384,10 @@ test.describe("read later", () => {
 });
 
 test.describe("account pages", () => {
-  test("hydrate without console errors", async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+  test("hydrate without console errors", async ({ page, consoleErrors }) => {
     for (const url of ["/login", "/register", "/reset", "/reset/some-token"]) await open(page, url);
     await registerThroughApi(page.request, newAccount("hydrate"));
     for (const url of ["/profile", "/readLater"]) await open(page, url);
-    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
-import { crc32, deflateSync } from "node:zlib";
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Page,
-  type PlaywrightWorkerArgs,
-  test,
-} from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { ADMIN, adminApi, logInThroughApi } from "./support/accounts";
+import { baseUrl } from "./support/api";
+import { createCategory, createPost, createType, findPost, type Taxon } from "./support/content";
+import { expect, test } from "./support/fixtures";
+import { pngFile, REMOTE_IMAGE, stubImages } from "./support/images";
+import { RUN, unique } from "./support/names";
+import { toast, waitForReact } from "./support/page";
 
 /*
  * The admin content screens (SPEC.md §2, §4, §5, §8): All posts (table, search, pager,
@@ -15,115 +14,11 @@ import {
  * what a test creates it removes, so the tests run in any order.
  */
 
-const ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-pass" };
-const RUN = Date.now().toString(36);
-const REMOTE_IMAGE = "https://images.example/admin-content.jpg";
-const PIXEL_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#cbd5e1"/></svg>';
-
-let counter = 0;
-const unique = (label: string) => `${label} ${RUN}${(counter++).toString(36)}`;
-
-/** A real PNG (size × size, one colour) built in memory; the server re-encodes it. */
-function makePng(rgb: [number, number, number], size = 6): Buffer {
-  const chunk = (type: string, body: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(body.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "ascii"), body])));
-    return Buffer.concat([length, Buffer.from(type, "ascii"), body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
-/** A PNG file payload for setInputFiles, in a colour unlikely to repeat. */
-function pngFile(name: string) {
-  const colour = (): number => Math.floor(Math.random() * 256);
-  return { name, mimeType: "image/png", buffer: makePng([colour(), colour(), colour()]) };
-}
-
-function baseUrl(): string {
-  const url = test.info().project.use.baseURL;
-  if (!url) throw new Error("baseURL is not set");
-  return url;
-}
-
-async function adminApi(playwright: PlaywrightWorkerArgs["playwright"]): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL: baseUrl() });
-  const login = await api.post("/api/users/login", { data: ADMIN });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  return api;
-}
-
-async function loginAsAdmin(page: Page): Promise<void> {
-  const response = await page.request.post("/api/users/login", { data: ADMIN });
-  expect(response.ok()).toBeTruthy();
-}
-
-/** Remote post images point at an unreachable host: answer them locally. */
-async function stubImages(page: Page): Promise<void> {
-  await page.route("https://images.example/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/svg+xml", body: PIXEL_SVG }),
-  );
-}
-
-/** Waits until React has hydrated the page, so clicks go through the enhanced forms. */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("#main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
 /** Opens an admin form and waits for the editor to be ready. */
 async function openEditorPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await waitForHydration(page);
+  await waitForReact(page);
   await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
-}
-
-interface Taxon {
-  name: string;
-  slug: string;
-}
-
-async function createCategory(api: APIRequestContext, name: string): Promise<Taxon> {
-  const response = await api.post("/api/category/createCategory", { data: { name } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { category: Taxon }).category;
-}
-
-async function createType(api: APIRequestContext, name: string, category: string): Promise<Taxon> {
-  const response = await api.post("/api/type/createType", { data: { name, category } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { type: Taxon }).type;
-}
-
-interface CreatedPost {
-  _id: string;
-  slug: string;
-  title: string;
-}
-
-async function createPost(
-  api: APIRequestContext,
-  input: { title: string; category: string; type?: string; content?: string; link?: string; isPublished?: boolean },
-): Promise<CreatedPost> {
-  const response = await api.post("/api/posts", {
-    data: { content: "<p>A short story.</p>", type: "", image: [REMOTE_IMAGE], ...input },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as CreatedPost;
 }
 
 /** Deletes every post whose title or category matches `search` (staff see drafts too). */
@@ -175,8 +70,11 @@ async function anonymousStatus(browser: Browser, path: string): Promise<number> 
 /** The Link field of the forms (the editor's toolbar also has a "Link" button). */
 const linkInput = (page: Page) => page.getByRole("textbox", { name: "Link", exact: true });
 
-const toast = (page: Page, role: "status" | "alert", text: string) =>
-  page.getByRole("region", { name: "Notifications" }).getByRole(role).filter({ hasText: text });
+// Every screen here is an admin's, and its posts and adverts show remote images.
+test.beforeEach(async ({ page }) => {
+  await stubImages(page);
+  await logInThroughApi(page, ADMIN);
+});
 
 test.describe("all posts", () => {
   let api: APIRequestContext;
@@ -190,11 +88,6 @@ test.describe("all posts", () => {
   test.afterAll(async () => {
     await deletePostsMatching(api, category.name);
     await api.dispose();
-  });
-
-  test.beforeEach(async ({ page }) => {
-    await stubImages(page);
-    await loginAsAdmin(page);
   });
 
   test("the table shows s/n, cut titles, category and views; search and the pager", async ({ page }) => {
@@ -263,7 +156,7 @@ test.describe("all posts", () => {
   test("Publish / Unpublish flips in place and the post hides from anonymous readers", async ({ page, browser }) => {
     const post = await createPost(api, { title: unique("A story to toggle"), category: category.name });
     await page.goto(`/admin/all-posts?search=${encodeURIComponent(post.title)}`);
-    await waitForHydration(page);
+    await waitForReact(page);
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });
@@ -296,7 +189,7 @@ test.describe("all posts", () => {
   test("delete asks first: Cancel keeps the post, Delete removes it", async ({ page }) => {
     const post = await createPost(api, { title: unique("A story to delete"), category: category.name });
     await page.goto(`/admin/all-posts?search=${encodeURIComponent(post.title)}`);
-    await waitForHydration(page);
+    await waitForReact(page);
     const deleteButton = page.getByRole("button", { name: `Delete ${post.title}` });
     const dialog = page.getByRole("dialog", { name: "Are you sure to delete this post?" });
 
@@ -337,11 +230,6 @@ test.describe("add and edit post", () => {
     await deletePostsMatching(api, category.name);
     await deletePostsMatching(api, otherCategory.name);
     await api.dispose();
-  });
-
-  test.beforeEach(async ({ page }) => {
-    await stubImages(page);
-    await loginAsAdmin(page);
   });
 
   test("saving without an image is refused with 'Please add an image' and keeps the typed title", async ({ page }) => {
@@ -511,8 +399,7 @@ test.describe("add and edit post", () => {
     await expect(page).toHaveURL(/\/admin\/all-posts$/);
     await expect(page.getByRole("cell", { name: `${title.slice(0, 16)}...` }).first()).toBeVisible();
 
-    const found = await api.get(`/api/posts?search=${encodeURIComponent(title)}`);
-    const [created] = ((await found.json()) as { items: { slug: string; isPublished: boolean; type: string }[] }).items;
+    const created = await findPost(api, title);
     expect(created?.isPublished).toBe(true);
     expect(created?.type).toBe(types[1]?.name);
     await page.goto(`/page/${created?.slug}`);
@@ -534,8 +421,7 @@ test.describe("add and edit post", () => {
     await page.getByRole("button", { name: "Save as draft" }).click();
     await expect(toast(page, "status", "Post created Successful")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/all-posts$/);
-    const found = await api.get(`/api/posts?search=${encodeURIComponent(title)}`);
-    const [created] = ((await found.json()) as { items: { slug: string; isPublished: boolean }[] }).items;
+    const created = await findPost(api, title);
     expect(created?.isPublished).toBe(false);
     expect(await anonymousStatus(browser, `/page/${created?.slug}`)).toBe(404);
   });
@@ -611,11 +497,6 @@ test.describe("adverts", () => {
     await api.dispose();
   });
 
-  test.beforeEach(async ({ page }) => {
-    await stubImages(page);
-    await loginAsAdmin(page);
-  });
-
   test("add an advert: image required, placement select, then it is listed; edit updates it", async ({ page }) => {
     const link = `https://advertiser.example/${RUN}/spring-sale`;
     await openEditorPage(page, "/admin/add-adds");
@@ -649,7 +530,7 @@ test.describe("adverts", () => {
 
     await row.getByRole("link", { name: /^Edit / }).click();
     await expect(page).toHaveURL(/\/admin\/edit-add\//);
-    await waitForHydration(page);
+    await waitForReact(page);
     await expect(linkInput(page)).toHaveValue(link);
     await expect(page.getByLabel("Category")).toHaveValue("Advert Main");
     await expect(page.getByRole("textbox", { name: "Content" })).toContainText("Everything half price");
@@ -667,7 +548,7 @@ test.describe("adverts", () => {
       category: "Advert Top",
     });
     await page.goto("/admin/all-adds");
-    await waitForHydration(page);
+    await waitForReact(page);
     const row = page.getByRole("row").filter({ has: page.locator(`a[href="${advert.link}"]`) });
     await expect(row).toHaveCount(1);
     const dialog = page.getByRole("dialog", { name: "Are you sure to delete this adds?" });

@@ -1,11 +1,10 @@
-import {
-  type APIRequestContext,
-  expect,
-  type Locator,
-  type Page,
-  type PlaywrightWorkerArgs,
-  test,
-} from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { createAccount, newAccount, registerThroughApi } from "./support/accounts";
+import { newApi } from "./support/api";
+import { createCategory, createType } from "./support/content";
+import { expect, test } from "./support/fixtures";
+import { RUN, unique } from "./support/names";
+import { expectToast, main, open, waitForHydration } from "./support/page";
 
 /*
  * The admin area's managing screens: the guard, the dashboard, categories, types, votes
@@ -13,72 +12,7 @@ import {
  * everything a test makes carries a name unique to this run, so the tests stand alone.
  */
 
-const ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-pass" };
-const RUN = Date.now().toString(36);
-let counter = 0;
-const unique = (label: string) => `${label} ${RUN}${(counter++).toString(36)}`;
-const uniqueEmail = (label: string) => `${label}-${RUN}-${(counter++).toString(36)}@example.com`;
-
 const DENIED = "This page can only be viewed by an admin user.";
-
-interface PublicUser {
-  _id: string;
-  email: string;
-  role: string;
-}
-
-function baseUrl(): string {
-  const url = test.info().project.use.baseURL;
-  if (!url) throw new Error("baseURL is not set");
-  return url;
-}
-
-async function adminApi(playwright: PlaywrightWorkerArgs["playwright"]): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL: baseUrl() });
-  const login = await api.post("/api/users/login", { data: ADMIN });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  return api;
-}
-
-/** A new account, registered in its own request context (the page stays as it was). */
-async function registerUser(
-  playwright: PlaywrightWorkerArgs["playwright"],
-  email = uniqueEmail("user"),
-): Promise<PublicUser & { password: string }> {
-  const api = await playwright.request.newContext({ baseURL: baseUrl() });
-  const password = "e2e-user-pass";
-  const response = await api.post("/api/users/register", { data: { name: "Casey Member", email, password } });
-  expect(response.status(), await response.text()).toBe(201);
-  const user = (await response.json()) as PublicUser;
-  await api.dispose();
-  return { ...user, password };
-}
-
-async function logIn(page: Page, account: { email: string; password: string }) {
-  const response = await page.request.post("/api/users/login", { data: account });
-  expect(response.ok(), await response.text()).toBeTruthy();
-}
-
-/** Waits until React has hydrated the page, so clicks reach the enhanced forms and dialogs. */
-async function waitForHydration(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => {
-    const main = document.querySelector("#main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
-async function open(page: Page, url: string) {
-  const response = await page.goto(url);
-  await waitForHydration(page);
-  return response;
-}
-
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
-
-async function expectToast(page: Page, message: string) {
-  await expect(toasts(page).getByText(message, { exact: true }).last()).toBeVisible();
-}
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
@@ -90,7 +24,7 @@ function rowWith(page: Page, text: string): Locator {
 async function expectPermissionScreen(page: Page) {
   await expect(page.getByRole("heading", { name: "Permission denied" })).toBeVisible();
   await expect(page.getByText(DENIED)).toBeVisible();
-  await expect(page.locator("#main").getByRole("link", { name: "Back To Home" })).toBeVisible();
+  await expect(main(page).getByRole("link", { name: "Back To Home" })).toBeVisible();
 }
 
 test.describe("admin guard", () => {
@@ -99,12 +33,11 @@ test.describe("admin guard", () => {
     expect(response?.status()).toBe(401);
     await expectPermissionScreen(page);
     await expect(page).toHaveTitle("Permission denied | Broadsheet");
-    await page.locator("#main").getByRole("link", { name: "Back To Home" }).click();
+    await main(page).getByRole("link", { name: "Back To Home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a reader (role user) sees the permission screen on every admin screen", async ({ page, playwright }) => {
-    await logIn(page, await registerUser(playwright));
+  test("a reader (role user) sees the permission screen on every admin screen", async ({ readerPage: page }) => {
     for (const path of ["/admin/home", "/admin/category", "/admin/view-users"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
@@ -113,13 +46,7 @@ test.describe("admin guard", () => {
     }
   });
 
-  test("an editor gets in, but the Users screen is for admins only", async ({ page, playwright }) => {
-    const api = await adminApi(playwright);
-    const editor = await registerUser(playwright, uniqueEmail("editor"));
-    const promoted = await api.patch("/api/users/updateRole", { data: { id: editor._id, role: "editor" } });
-    expect(promoted.ok(), await promoted.text()).toBeTruthy();
-    await logIn(page, editor);
-
+  test("an editor gets in, but the Users screen is for admins only", async ({ editorPage: page }) => {
     await open(page, "/admin/home");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     const menu = page.getByRole("navigation", { name: "Admin" });
@@ -131,11 +58,9 @@ test.describe("admin guard", () => {
     await expectPermissionScreen(page);
     // The API refuses too.
     expect((await page.request.get("/api/users/getUsers")).status()).toBe(403);
-    await api.dispose();
   });
 
-  test("/admin lands on the dashboard", async ({ page }) => {
-    await logIn(page, ADMIN);
+  test("/admin lands on the dashboard", async ({ adminPage: page }) => {
     await open(page, "/admin");
     await expect(page).toHaveURL(/\/admin\/home$/);
     await expect(page).toHaveTitle("Dashboard | Admin | Broadsheet");
@@ -144,8 +69,7 @@ test.describe("admin guard", () => {
 });
 
 test.describe("dashboard", () => {
-  test("shows the counts, the views chart, top posts and shares", async ({ page }) => {
-    await logIn(page, ADMIN);
+  test("shows the counts, the views chart, top posts and shares", async ({ adminPage: page }) => {
     await open(page, "/admin/home");
     const stats = (await (await page.request.get("/api/admin/stats")).json()) as {
       posts: { total: number; published: number; drafts: number };
@@ -175,8 +99,7 @@ test.describe("dashboard", () => {
     await expect(page.getByRole("region", { name: "Shares by platform" })).toBeVisible();
   });
 
-  test("deletes a latest comment after asking", async ({ page, playwright }) => {
-    const api = await adminApi(playwright);
+  test("deletes a latest comment after asking", async ({ adminPage: page, adminRequest: api }) => {
     const list = (await (await api.get("/api/posts?limit=1")).json()) as { items: { slug: string }[] };
     const post = list.items[0];
     expect(post, "the demo magazine has posts").toBeTruthy();
@@ -184,7 +107,6 @@ test.describe("dashboard", () => {
     const made = await api.post(`/api/posts/${post?.slug}/comments`, { data: { comment: text } });
     expect(made.status(), await made.text()).toBe(201);
 
-    await logIn(page, ADMIN);
     await open(page, "/admin/home");
     const comments = page.getByRole("region", { name: "Latest comments" });
     const item = comments.getByRole("listitem").filter({ hasText: text });
@@ -200,16 +122,13 @@ test.describe("dashboard", () => {
     await dialog(page).getByRole("button", { name: "Delete", exact: true }).click();
     await expectToast(page, "Comment deleted successfully");
     await expect(comments.getByText(text)).toHaveCount(0);
-    await api.dispose();
   });
 });
 
 test.describe("categories", () => {
-  test.beforeEach(async ({ page }) => {
-    await logIn(page, ADMIN);
-  });
-
-  test("checks the name, creates, numbers the rows and keeps what was typed on a refusal", async ({ page }) => {
+  test("checks the name, creates, numbers the rows and keeps what was typed on a refusal", async ({
+    adminPage: page,
+  }) => {
     await open(page, "/admin/category");
     await expect(page).toHaveTitle("Categories | Admin | Broadsheet");
     await expect(page.getByRole("columnheader", { name: "s/n" })).toBeVisible();
@@ -241,15 +160,14 @@ test.describe("categories", () => {
     await expect(name).toHaveValue(category);
   });
 
-  test("deletes only after Delete, and explains when the category is in use", async ({ page, playwright }) => {
-    const api = await adminApi(playwright);
+  test("deletes only after Delete, and explains when the category is in use", async ({
+    adminPage: page,
+    adminRequest: api,
+  }) => {
     const free = unique("Gardening");
     const used = unique("Motoring");
-    for (const name of [free, used]) {
-      expect((await api.post("/api/category/createCategory", { data: { name } })).status()).toBe(201);
-    }
-    const type = await api.post("/api/type/createType", { data: { name: unique("Rally"), category: used } });
-    expect(type.status(), await type.text()).toBe(201);
+    for (const name of [free, used]) await createCategory(api, name);
+    await createType(api, unique("Rally"), used);
 
     await open(page, "/admin/category");
     const row = rowWith(page, free);
@@ -276,16 +194,16 @@ test.describe("categories", () => {
     await dialog(page).getByRole("button", { name: "Delete", exact: true }).click();
     await expectToast(page, "This category is still used by posts or types; move or delete them first");
     await expect(usedRow).toBeVisible();
-    await api.dispose();
   });
 });
 
 test.describe("types", () => {
-  test("checks name and category, creates with the chosen category and deletes", async ({ page, playwright }) => {
-    const api = await adminApi(playwright);
+  test("checks name and category, creates with the chosen category and deletes", async ({
+    adminPage: page,
+    adminRequest: api,
+  }) => {
     const category = unique("Weather");
-    expect((await api.post("/api/category/createCategory", { data: { name: category } })).status()).toBe(201);
-    await logIn(page, ADMIN);
+    await createCategory(api, category);
     await open(page, "/admin/brand");
     await expect(page).toHaveTitle("Types | Admin | Broadsheet");
     await expect(page.getByRole("heading", { level: 1, name: "Types" })).toBeVisible();
@@ -322,7 +240,6 @@ test.describe("types", () => {
     await dialog(page).getByRole("button", { name: "Delete", exact: true }).click();
     await expectToast(page, "Type deleted successfully");
     await expect(row).toHaveCount(0);
-    await api.dispose();
   });
 });
 
@@ -334,8 +251,11 @@ async function pollIdByTitle(api: APIRequestContext, title: string): Promise<str
 }
 
 test.describe("votes", () => {
-  test("add vote requires every field, then lands on all votes with the bars", async ({ page, playwright }) => {
-    await logIn(page, ADMIN);
+  test("add vote requires every field, then lands on all votes with the bars", async ({
+    adminPage: page,
+    adminRequest: api,
+    playwright,
+  }) => {
     await open(page, "/admin/add-vote");
     await expect(page).toHaveTitle("Add Vote | Admin | Broadsheet");
     const create = page.getByRole("button", { name: "Create Vote" });
@@ -359,12 +279,10 @@ test.describe("votes", () => {
     await expect(card.getByText("Spring: 0 votes, 0%")).toBeAttached();
 
     // Two readers vote: the bars show the split.
-    const api = await adminApi(playwright);
     const id = await pollIdByTitle(api, title);
     expect((await api.put(`/api/votes/vote/${id}`, { data: { option: 1 } })).ok()).toBeTruthy();
-    const reader = await registerUser(playwright);
-    const readerApi = await playwright.request.newContext({ baseURL: baseUrl() });
-    await readerApi.post("/api/users/login", { data: reader });
+    const readerApi = await newApi(playwright);
+    await registerThroughApi(readerApi, newAccount("voter"));
     expect((await readerApi.put(`/api/votes/vote/${id}`, { data: { option: 2 } })).ok()).toBeTruthy();
 
     await page.reload();
@@ -372,19 +290,16 @@ test.describe("votes", () => {
     await expect(card.getByText("Summer: 1 vote, 50%")).toBeAttached();
     await expect(card.getByText("Autumn: 0 votes, 0%")).toBeAttached();
     await expect(card).toContainText("Total: 2 votes");
-    await api.dispose();
     await readerApi.dispose();
   });
 
-  test("deletes a vote after asking", async ({ page, playwright }) => {
-    const api = await adminApi(playwright);
+  test("deletes a vote after asking", async ({ adminPage: page, adminRequest: api }) => {
     const title = unique("Favourite fruit");
     const made = await api.post("/api/votes", {
       data: { title, optionOne: "Apple", optionTwo: "Pear", optionThree: "Plum" },
     });
     expect(made.status(), await made.text()).toBe(201);
 
-    await logIn(page, ADMIN);
     await open(page, "/admin/all-votes");
     const card = page.getByRole("article", { name: title });
     await card.getByRole("button", { name: `Delete poll ${title}` }).click();
@@ -395,17 +310,12 @@ test.describe("votes", () => {
     await dialog(page).getByRole("button", { name: "Delete", exact: true }).click();
     await expectToast(page, "Vote deleted successfully");
     await expect(card).toHaveCount(0);
-    await api.dispose();
   });
 });
 
 test.describe("users", () => {
-  test.beforeEach(async ({ page }) => {
-    await logIn(page, ADMIN);
-  });
-
-  test("searches by email and changes a role", async ({ page, playwright }) => {
-    const member = await registerUser(playwright, uniqueEmail("role-change"));
+  test("searches by email and changes a role", async ({ adminPage: page, playwright }) => {
+    const member = await createAccount(playwright, newAccount("role-change"));
     await open(page, "/admin/view-users");
     await expect(page).toHaveTitle("Users | Admin | Broadsheet");
     for (const header of ["s/n", "ID", "Email", "Role"]) {
@@ -440,9 +350,9 @@ test.describe("users", () => {
     await expect(page.getByLabel(`Role for ${member.email}`)).toHaveValue("editor");
   });
 
-  test("pages six users at a time, and says when nobody matches", async ({ page, playwright }) => {
+  test("pages six users at a time, and says when nobody matches", async ({ adminPage: page, playwright }) => {
     const tag = `pager-${RUN}`;
-    for (let index = 0; index < 8; index++) await registerUser(playwright, uniqueEmail(tag));
+    for (let index = 0; index < 8; index++) await createAccount(playwright, newAccount(tag));
 
     await open(page, `/admin/view-users?search=${tag}`);
     await expect(page.locator("tbody tr")).toHaveCount(6);
@@ -468,9 +378,8 @@ test.describe("users", () => {
 });
 
 test.describe("accessibility basics", () => {
-  test("every field and button of the managing screens has a name", async ({ page }) => {
+  test("every field and button of the managing screens has a name", async ({ adminPage: page }) => {
     test.setTimeout(60_000);
-    await logIn(page, ADMIN);
     for (const path of ["/admin/home", "/admin/category", "/admin/brand", "/admin/add-vote", "/admin/view-users"]) {
       await open(page, path);
       const unnamed = await page.evaluate(() => {

@@ -1,17 +1,12 @@
-import { type APIRequestContext, type BrowserContext, expect, test } from "@playwright/test";
-import {
-  adminApi,
-  baseUrl,
-  logIn,
-  main,
-  makePng,
-  newAccount,
-  newApi,
-  open,
-  registerThroughApi,
-  toasts,
-  unique,
-} from "./support/helpers";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { ADMIN, adminApi, createAccount, fillRegistration, logIn, newAccount } from "./support/accounts";
+import { baseUrl } from "./support/api";
+import { createCategory, createPost, findPost, type Taxon } from "./support/content";
+import { expect, test } from "./support/fixtures";
+import { makePng, pngFile, stubImages } from "./support/images";
+import { unique } from "./support/names";
+import { main, open, toast, toasts } from "./support/page";
+import { uploadProfilePhoto } from "./support/profile";
 
 /*
  * The site as docs/deploy.md deploys it (project "https-proxy" of playwright.config.ts):
@@ -23,15 +18,6 @@ import {
  */
 
 const SESSION_COOKIE = "__Host-broadsheet_session";
-const IMAGE = "https://images.example/behind-proxy.jpg";
-const PIXEL_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#cbd5e1"/></svg>';
-
-interface CreatedPost {
-  _id: string;
-  slug: string;
-  title: string;
-}
 
 async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
@@ -50,13 +36,11 @@ async function expectSecureSession(context: BrowserContext): Promise<void> {
 }
 
 let api: APIRequestContext;
-let category: { name: string; slug: string };
+let category: Taxon;
 
 test.beforeAll(async ({ playwright }) => {
   api = await adminApi(playwright);
-  const response = await api.post("/api/category/createCategory", { data: { name: unique("Proxy Desk") } });
-  expect(response.status(), await response.text()).toBe(201);
-  category = ((await response.json()) as { category: { name: string; slug: string } }).category;
+  category = await createCategory(api, unique("Proxy Desk"));
 });
 
 test.afterAll(async () => {
@@ -64,25 +48,8 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ context }) => {
-  // Remote post images point at a host that does not exist: answer them locally.
-  await context.route("https://images.example/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/svg+xml", body: PIXEL_SVG }),
-  );
+  await stubImages(context);
 });
-
-async function createPost(title: string): Promise<CreatedPost> {
-  const response = await api.post("/api/posts", {
-    data: {
-      title,
-      category: category.name,
-      type: "",
-      content: "<p>A story read through the proxy.</p>",
-      image: [IMAGE],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as CreatedPost;
-}
 
 test.describe("the proxy", () => {
   test("answers over https with HSTS and sends plain http to https", async ({ request }) => {
@@ -104,10 +71,7 @@ test.describe("a reader", () => {
   test("registers through the form and gets a Secure __Host- session cookie", async ({ page, context }) => {
     const account = newAccount("proxy-register");
     await open(page, "/register");
-    await page.getByLabel("Name").fill(account.name);
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByLabel("Confirm Password", { exact: true }).fill(account.password);
+    await fillRegistration(page, { ...account, confirm: account.password });
     await main(page).getByRole("button", { name: "Register" }).click();
     await expect(toasts(page).getByText("Registration Successful")).toBeVisible();
     await expect(page).toHaveURL(`${baseUrl()}/`);
@@ -117,9 +81,7 @@ test.describe("a reader", () => {
 
   test("logs in through the login page and stays logged in after a reload", async ({ page, context, playwright }) => {
     const account = newAccount("proxy-login");
-    const other = await newApi(playwright);
-    await registerThroughApi(other, account);
-    await other.dispose();
+    await createAccount(playwright, account);
 
     await open(page, "/login?redirectTo=/profile");
     await logIn(page, account);
@@ -134,30 +96,25 @@ test.describe("a reader", () => {
   });
 
   test("without JavaScript, the login form still logs in (a full form post through the proxy)", async ({
-    browser,
+    noScriptPage: page,
     playwright,
   }) => {
     const account = newAccount("proxy-nojs");
-    const other = await newApi(playwright);
-    await registerThroughApi(other, account);
-    await other.dispose();
+    await createAccount(playwright, account);
 
-    const context = await browser.newContext({ baseURL: baseUrl(), ignoreHTTPSErrors: true, javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.goto("/login?redirectTo=/profile");
-      await logIn(page, account);
-      await expect(page).toHaveURL(`${baseUrl()}/profile`);
-      await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
-      await expectSecureSession(context);
-    } finally {
-      await context.close();
-    }
+    await page.goto("/login?redirectTo=/profile");
+    await logIn(page, account);
+    await expect(page).toHaveURL(`${baseUrl()}/profile`);
+    await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
+    await expectSecureSession(page.context());
   });
 
-  test("comments on a post, likes it and saves it to Read Later", async ({ page }) => {
-    const post = await createPost(unique("Letters from the terminating proxy"));
-    await registerThroughApi(page.request, newAccount("proxy-reader"));
+  test("comments on a post, likes it and saves it to Read Later", async ({ readerPage: page }) => {
+    const post = await createPost(api, {
+      title: unique("Letters from the terminating proxy"),
+      category: category.name,
+      content: "<p>A story read through the proxy.</p>",
+    });
     await open(page, `/page/${post.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(post.title);
 
@@ -188,20 +145,9 @@ test.describe("a reader", () => {
     await expect(saved.getByRole("link", { name: post.title })).toHaveAttribute("href", `/page/${post.slug}`);
   });
 
-  test("uploads a profile photo and it is served back through the proxy", async ({ page }) => {
-    const account = newAccount("proxy-photo");
-    await registerThroughApi(page.request, account);
+  test("uploads a profile photo and it is served back through the proxy", async ({ page, reader: account }) => {
     await open(page, "/profile");
-    await page.getByLabel("Choose photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng(4) });
-    await page.getByRole("button", { name: "Upload Photo" }).click();
-    await expect(toasts(page).getByText("Image uploaded successfully")).toBeVisible();
-    await expect(toasts(page).getByText("User Photo updated")).toBeVisible();
-    const photo = main(page).getByRole("img", { name: account.name, exact: true });
-    await expect(photo).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
-    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-
-    await page.reload();
-    await expect(main(page).getByRole("img", { name: account.name, exact: true })).toHaveAttribute("src", /^\/media\//);
+    await uploadProfilePhoto(page, account.name);
   });
 });
 
@@ -212,7 +158,7 @@ test.describe("an admin", () => {
   }) => {
     test.setTimeout(60_000);
     await open(page, "/login");
-    await logIn(page, { email: "e2e-admin@example.com", password: "e2e-admin-pass" });
+    await logIn(page, ADMIN);
     await expect(toasts(page).getByText("Login Successfully")).toBeVisible();
     await expect(page).toHaveURL(`${baseUrl()}/`);
 
@@ -221,9 +167,9 @@ test.describe("an admin", () => {
     // Above nginx's default 1 MB body limit: the guide's client_max_body_size lets it through.
     const cover = makePng(840, { noise: true });
     expect(cover.length).toBeGreaterThan(2_000_000);
-    await page.getByLabel("Choose images").setInputFiles([{ name: "cover.png", mimeType: "image/png", buffer: cover }]);
+    await page.getByLabel("Choose images").setInputFiles([pngFile("cover.png", cover)]);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
-    await expect(toasts(page).getByRole("status").filter({ hasText: "Image uploaded successfully" })).toBeVisible({
+    await expect(toast(page, "status", "Image uploaded successfully")).toBeVisible({
       timeout: 20_000,
     });
     await expect(page.getByRole("list", { name: "Current images" }).getByRole("img")).toHaveCount(1);
@@ -234,11 +180,10 @@ test.describe("an admin", () => {
     await page.getByRole("textbox", { name: "Content" }).click();
     await page.keyboard.type("Every request of this story went through nginx.");
     await page.getByRole("button", { name: "Publish" }).click();
-    await expect(toasts(page).getByRole("status").filter({ hasText: "Post created Successful" })).toBeVisible();
+    await expect(toast(page, "status", "Post created Successful")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/all-posts$/);
 
-    const found = await api.get(`/api/posts?search=${encodeURIComponent(title)}`);
-    const [created] = ((await found.json()) as { items: { slug: string; isPublished: boolean }[] }).items;
+    const created = await findPost(api, title);
     expect(created?.isPublished).toBe(true);
 
     const anonymous = await browser.newContext({ baseURL: baseUrl(), ignoreHTTPSErrors: true });
@@ -264,9 +209,7 @@ test.describe("cross-site requests", () => {
     playwright,
   }) => {
     const account = newAccount("proxy-csrf");
-    const other = await newApi(playwright);
-    await registerThroughApi(other, account);
-    await other.dispose();
+    await createAccount(playwright, account);
     const form = { email: account.email, password: account.password };
 
     const forged = await page.request.post("/login", {

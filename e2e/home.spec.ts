@@ -1,5 +1,7 @@
 import { formatCardDate, formatLongDate } from "@broadsheet/domain";
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { toasts, waitForHydration } from "./support/page";
 
 /*
  * The home page (SPEC.md §2 Home). The suite's server seeds the demo magazine (SEED_DEMO
@@ -37,34 +39,13 @@ async function listPosts(request: APIRequestContext, limit: number, category?: s
   return ((await response.json()) as { items: Summary[] }).items;
 }
 
-/** Waits until React has hydrated the page, so clicks go through the enhanced controls. */
-async function waitForHydration(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => {
-    const main = document.querySelector("#main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
-  });
-}
-
 async function openHome(page: Page, path = "/") {
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   await waitForHydration(page);
 }
 
-let counter = 0;
-/** A fresh reader, logged in on the page's context (page.request shares its cookies). */
-async function registerReader(page: Page) {
-  counter += 1;
-  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
-  const response = await page.request.post("/api/users/register", {
-    data: { name: `Home Reader ${id}`, email: `home-${id}@example.com`, password: `pw-${id}` },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
 const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const carouselStatus = (carousel: Locator) => carousel.locator("[data-carousel-status]");
 
 /** The slide at the left edge of the carousel (autoplay may have moved it since the page loaded). */
@@ -75,14 +56,6 @@ async function currentSlide(carousel: Locator): Promise<Locator> {
   const item = Number(/item (\d+) of/.exec((await status.textContent()) ?? "")?.[1] ?? "1");
   await expect(carousel.locator("[data-carousel-track]")).not.toHaveClass(/transition-transform/);
   return carousel.getByRole("group").nth(item - 1);
-}
-
-async function noScriptPage(browser: Browser, path = "/"): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  const response = await page.goto(path);
-  expect(response?.status()).toBe(200);
-  return page;
 }
 
 test.describe("home page", () => {
@@ -370,8 +343,7 @@ test.describe("home page", () => {
     await expect(page).toHaveURL(LOGIN_URL);
   });
 
-  test("a logged-in reader likes a World News post and saves one for later", async ({ page, request }) => {
-    await registerReader(page);
+  test("a logged-in reader likes a World News post and saves one for later", async ({ readerPage: page, request }) => {
     await openHome(page);
     const [first] = await listPosts(request, 1, "World News");
     if (!first) throw new Error("no World News post");
@@ -401,8 +373,7 @@ test.describe("home page", () => {
     expect(wishlist.wishlist.length).toBe(1);
   });
 
-  test("a logged-in reader votes in the poll and sees the results", async ({ page }) => {
-    await registerReader(page);
+  test("a logged-in reader votes in the poll and sees the results", async ({ readerPage: page }) => {
     await openHome(page);
     const poll = region(page, "Reader poll");
     const total = Number(/(\d+) votes? so far/.exec((await poll.textContent()) ?? "")?.[1]);
@@ -424,8 +395,7 @@ test.describe("home page", () => {
     await expect(region(page, "Reader poll").locator("[data-poll-results]")).toBeVisible();
   });
 
-  test("voting twice shows the API's message as an error toast", async ({ page }) => {
-    await registerReader(page);
+  test("voting twice shows the API's message as an error toast", async ({ readerPage: page }) => {
     await openHome(page);
     const poll = region(page, "Reader poll");
     // The reader votes elsewhere (another tab) after this page was loaded.
@@ -477,8 +447,9 @@ test.describe("home page", () => {
     }
   });
 
-  test("renders its blocks with JavaScript disabled", async ({ browser }) => {
-    const page = await noScriptPage(browser);
+  test("renders its blocks with JavaScript disabled", async ({ noScriptPage: page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
     const main = page.getByRole("main");
     for (const name of ["Broadsheet", "Latest News", "Jobs", "World News", "Audio & Video", "Featured News"]) {
       await expect(main.getByRole("heading", { name, exact: true })).toBeVisible();
@@ -496,6 +467,5 @@ test.describe("home page", () => {
     await items.nth(1).click();
     await expect(page).toHaveURL(/\?video=1#audio-video$/);
     await expect(items.nth(1)).toHaveAttribute("aria-pressed", "true");
-    await page.context().close();
   });
 });

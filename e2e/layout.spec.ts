@@ -1,9 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test.describe("site layout", () => {
-  test("home is server-rendered with the top bar and works without JavaScript", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
+  test("home is server-rendered with the top bar and works without JavaScript", async ({ noScriptPage: page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     const banner = page.getByRole("banner");
@@ -11,7 +9,6 @@ test.describe("site layout", () => {
     await expect(banner.getByRole("searchbox", { name: "Search" })).toHaveAttribute("placeholder", "Search");
     await expect(banner.locator("time")).toHaveText(/^[A-Z][a-z]+day, \d{1,2} [A-Z][a-z]+ \d{4}$/);
     await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getUTCFullYear()} Broadsheet`);
-    await context.close();
   });
 
   test("clicking the search box goes to /search", async ({ page }) => {
@@ -44,15 +41,10 @@ test.describe("site layout", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("hydrates without console errors", async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+  test("hydrates without console errors", async ({ page, consoleErrors }) => {
     await page.goto("/");
     await page.waitForLoadState("networkidle");
-    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });
 

@@ -1,11 +1,10 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Page,
-  type PlaywrightWorkerArgs,
-  test,
-} from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { ADMIN, adminApi, logIn, logInThroughApi, newAccount, registerThroughApi } from "./support/accounts";
+import { baseUrl } from "./support/api";
+import { type CreatedPost, createCategory, createPost, createType, type Taxon } from "./support/content";
+import { expect, test } from "./support/fixtures";
+import { REMOTE_IMAGE, stubImages } from "./support/images";
+import { RUN, unique } from "./support/names";
 
 /*
  * The post page (/page/{slug}) and the search page (/search). The suite starts on an empty
@@ -13,79 +12,9 @@ import {
  * API, with names unique to this run so the specs do not depend on each other.
  */
 
-const ADMIN = { email: "e2e-admin@example.com", password: "e2e-admin-pass" };
-const IMAGE = "https://images.example/x.jpg";
-const RUN = Date.now().toString(36);
-const PIXEL_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="1600" height="900" fill="#cbd5e1"/></svg>';
-
-interface CreatedPost {
-  _id: string;
-  slug: string;
-  title: string;
-}
-
-let counter = 0;
-const unique = (label: string) => `${label} ${RUN}${(counter++).toString(36)}`;
-
-function baseUrl(): string {
-  const url = test.info().project.use.baseURL;
-  if (!url) throw new Error("baseURL is not set");
-  return url;
-}
-
-async function adminApi(playwright: PlaywrightWorkerArgs["playwright"]): Promise<APIRequestContext> {
-  const api = await playwright.request.newContext({ baseURL: baseUrl() });
-  const login = await api.post("/api/users/login", { data: ADMIN });
-  expect(login.ok(), await login.text()).toBeTruthy();
-  return api;
-}
-
-async function createCategory(api: APIRequestContext, name: string): Promise<{ name: string; slug: string }> {
-  const response = await api.post("/api/category/createCategory", { data: { name } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { category: { name: string; slug: string } }).category;
-}
-
-async function createType(
-  api: APIRequestContext,
-  name: string,
-  category: string,
-): Promise<{ name: string; slug: string }> {
-  const response = await api.post("/api/type/createType", { data: { name, category } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { type: { name: string; slug: string } }).type;
-}
-
-async function createPost(
-  api: APIRequestContext,
-  input: { title: string; category: string; type?: string; content?: string },
-): Promise<CreatedPost> {
-  const response = await api.post("/api/posts", {
-    data: { content: "<p>A short story.</p>", type: "", image: [IMAGE], ...input },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as CreatedPost;
-}
-
-/** A new reader account, logged in inside the page's browser context (page.request shares its cookies). */
-async function loginNewReader(page: Page, name = "Riley Reader"): Promise<{ email: string; password: string }> {
-  const account = { name, email: `reader-${RUN}-${counter++}@example.com`, password: "reader-pass" };
-  const response = await page.request.post("/api/users/register", { data: account });
-  expect(response.status(), await response.text()).toBe(201);
-  return account;
-}
-
-async function loginAsAdmin(page: Page): Promise<void> {
-  const response = await page.request.post("/api/users/login", { data: ADMIN });
-  expect(response.ok()).toBeTruthy();
-}
-
-/** Post images point at an unreachable host: answer them locally so pages settle quickly. */
-async function stubImages(page: Page | Awaited<ReturnType<Browser["newContext"]>>): Promise<void> {
-  await page.route("https://images.example/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/svg+xml", body: PIXEL_SVG }),
-  );
+/** Registers a reader with this name on the page's context, which logs the page in as them. */
+async function logInNewReader(page: Page, name: string): Promise<void> {
+  await registerThroughApi(page.request, { ...newAccount("reader"), name });
 }
 
 const LONG_CONTENT = `<h2>Platform four, after midnight</h2>${Array.from(
@@ -96,7 +25,7 @@ const LONG_CONTENT = `<h2>Platform four, after midnight</h2>${Array.from(
 
 test.describe("post page", () => {
   let api: APIRequestContext;
-  let category: { name: string; slug: string };
+  let category: Taxon;
 
   test.beforeAll(async ({ playwright }) => {
     api = await adminApi(playwright);
@@ -111,12 +40,12 @@ test.describe("post page", () => {
     await stubImages(page);
   });
 
-  test("is server-rendered with title, author, minute read, content and article metadata", async ({ browser }) => {
+  test("is server-rendered with title, author, minute read, content and article metadata", async ({
+    noScriptPage: page,
+  }) => {
     const title = unique("The quiet return of the night train");
     const post = await createPost(api, { title, category: category.name, content: LONG_CONTENT });
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    await stubImages(context);
-    const page = await context.newPage();
+    await stubImages(page.context());
 
     const response = await page.goto(`/page/${post.slug}`);
     expect(response?.status()).toBe(200);
@@ -127,7 +56,7 @@ test.describe("post page", () => {
     const article = page.getByRole("article").filter({ has: page.getByRole("heading", { level: 1 }) });
     await expect(article.getByRole("heading", { name: "Platform four, after midnight" })).toBeVisible();
     await expect(article.locator(".prose p").first()).toContainText("Paragraph 1. The sleeper carriages");
-    await expect(page.getByRole("img", { name: title })).toHaveAttribute("src", IMAGE);
+    await expect(page.getByRole("img", { name: title })).toHaveAttribute("src", REMOTE_IMAGE);
 
     const canonical = `${baseUrl()}/page/${post.slug}`;
     await expect(page).toHaveTitle(`${title} | Broadsheet`);
@@ -138,7 +67,7 @@ test.describe("post page", () => {
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", IMAGE);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", REMOTE_IMAGE);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
 
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
@@ -150,7 +79,6 @@ test.describe("post page", () => {
     });
     // Browsers hide nonce attributes from the DOM: the served HTML carries it.
     expect(await response?.text()).toMatch(/<script type="application\/ld\+json" nonce="[^"]+">/);
-    await context.close();
   });
 
   test("share menu lists the platforms, copies the link and closes on outside click and Escape", async ({
@@ -211,9 +139,11 @@ test.describe("post page", () => {
     await expect(share).toBeFocused();
   });
 
-  test("a logged-out like goes to login and comes back to the post after logging in", async ({ page }) => {
+  test("a logged-out like goes to login and comes back to the post after logging in", async ({
+    page,
+    reader: account,
+  }) => {
     const post = await createPost(api, { title: unique("Why the harbour lights changed"), category: category.name });
-    const account = await loginNewReader(page, "Lee Liker");
     await page.request.post("/api/users/logout");
     await page.goto(`/page/${post.slug}`);
 
@@ -223,9 +153,7 @@ test.describe("post page", () => {
 
     await page.getByRole("button", { name: "Like" }).click();
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/page/${post.slug}`)}`);
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Login" }).click();
+    await logIn(page, account);
     await expect(page).toHaveURL(`/page/${post.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(post.title);
     await expect(page.getByRole("textbox", { name: "Your comment" })).toBeVisible();
@@ -240,7 +168,7 @@ test.describe("post page", () => {
       `/login?redirectTo=${encodeURIComponent(`/page/${post.slug}`)}`,
     );
 
-    await loginNewReader(page, "Casey Commenter");
+    await logInNewReader(page, "Casey Commenter");
     await page.reload();
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expect(page.getByTestId("comment-error")).toHaveText("Please enter a comment");
@@ -276,9 +204,8 @@ test.describe("post page", () => {
     await expect(page.getByText("There is no comment for this post yet.")).toBeVisible();
   });
 
-  test("a logged-in reader toggles a like and saves the post to Read Later", async ({ page }) => {
+  test("a logged-in reader toggles a like and saves the post to Read Later", async ({ readerPage: page }) => {
     const post = await createPost(api, { title: unique("The bakery that never sleeps"), category: category.name });
-    await loginNewReader(page, "Lou Liker");
     await page.goto(`/page/${post.slug}`);
 
     const like = page.getByRole("button", { name: "Like" });
@@ -304,7 +231,7 @@ test.describe("post page", () => {
 
   test("a logged-in reader rates and reviews a post, then removes the review", async ({ page }) => {
     const post = await createPost(api, { title: unique("Ten quiet beaches"), category: category.name });
-    await loginNewReader(page, "Robin Reviewer");
+    await logInNewReader(page, "Robin Reviewer");
     await page.goto(`/page/${post.slug}`);
     await expect(page.getByText("No reviews yet.")).toBeVisible();
 
@@ -362,7 +289,7 @@ test.describe("post page", () => {
     await page.goto(`/page/${post.slug}`);
     await expect(page.getByRole("region", { name: "Post actions" })).toHaveCount(0);
 
-    await loginAsAdmin(page);
+    await logInThroughApi(page, ADMIN);
     await page.reload();
     const strip = page.getByRole("region", { name: "Post actions" });
     await expect(strip.getByRole("link", { name: "Edit" })).toHaveAttribute("href", `/admin/edit-post/${post._id}`);
@@ -409,11 +336,11 @@ async function togglePublish(api: APIRequestContext, id: string): Promise<void> 
 
 test.describe("search page", () => {
   let api: APIRequestContext;
-  let alpha: { name: string; slug: string };
-  let beta: { name: string; slug: string };
-  let news: { name: string; slug: string };
-  let opinion: { name: string; slug: string };
-  let guide: { name: string; slug: string };
+  let alpha: Taxon;
+  let beta: Taxon;
+  let news: Taxon;
+  let opinion: Taxon;
+  let guide: Taxon;
   const alphaPosts: CreatedPost[] = [];
   const betaPosts: CreatedPost[] = [];
 
@@ -572,25 +499,20 @@ test.describe("search page", () => {
     await expect(cards(page)).toHaveCount(0);
   });
 
-  test("the search and post pages hydrate without console errors", async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+  test("the search and post pages hydrate without console errors", async ({ page, consoleErrors }) => {
     await page.goto(`/search?category=${alpha.slug}`);
     await page.waitForLoadState("networkidle");
     await cards(page).first().getByRole("link").last().click();
     await expect(page).toHaveURL(/\/page\//);
     await page.reload();
     await page.waitForLoadState("networkidle");
-    expect(errors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 
-  test("works without JavaScript: results are server-rendered and the forms still filter", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    await stubImages(context);
-    const page = await context.newPage();
+  test("works without JavaScript: results are server-rendered and the forms still filter", async ({
+    noScriptPage: page,
+  }) => {
+    await stubImages(page.context());
     const response = await page.goto(`/search?category=${beta.slug}`);
     expect(response?.status()).toBe(200);
     await expect(cards(page)).toHaveCount(2);
@@ -604,6 +526,5 @@ test.describe("search page", () => {
     await page.getByRole("region", { name: "Filters" }).getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(new RegExp(`type=${news.slug}`));
     await expect(cards(page)).toHaveCount(6);
-    await context.close();
   });
 });

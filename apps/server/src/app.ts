@@ -4,8 +4,9 @@ import { type Context, Hono } from "hono";
 import { createConcurrencyLimit } from "./concurrency-limit";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import { apiRouter } from "./http/api-routes";
 import type { AppEnv, PageRequest } from "./http/app-env";
-import { limitBodiesExceptUploads, limitBody, limitOrdinaryBody } from "./http/body";
+import { limitBody, limitOrdinaryBody } from "./http/body";
 import { createRequestOriginReader } from "./http/client-address";
 import { compression } from "./http/middleware/compression";
 import { handleApiNotFound, handleError } from "./http/middleware/error-handler";
@@ -31,7 +32,7 @@ import { syndicationRoutes } from "./http/routes/syndication.routes";
 import { categoryRoutes, typeRoutes } from "./http/routes/taxonomy.routes";
 import { usersRoutes } from "./http/routes/users.routes";
 import type { Logger } from "./logger";
-import { createServices } from "./services";
+import { createServices, type Services } from "./services";
 
 export interface AppDeps {
   config: Config;
@@ -78,7 +79,6 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestContext(logger, createRequestOriginReader(config)));
   app.use(refuseUnstorableUrls);
-  app.use(limitBodiesExceptUploads);
   // Outside the page cache, so the cache keeps uncompressed pages (it serves its own gzip).
   app.use(compression());
   // Outside securityHeaders, so a cached page keeps the CSP (and nonce) it was rendered with.
@@ -88,26 +88,8 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders({ development: config.env === "development" }));
   app.onError(handleError);
 
-  const api = new Hono<AppEnv>();
-  api.use(sameOrigin());
-  api.use(sessionMiddleware(services.sessions));
-  api.route("/health", healthRoutes(services.health));
-  api.route("/users", usersRoutes(services));
-  api.route("/admin", adminRoutes(services));
-  api.route("/home", homeRoutes(services.home));
-  // Before postsRoutes, so /posts/icymi, /posts/hot, … are not taken for a post id.
-  api.route("/posts", feedsRoutes(services));
-  api.route("/posts", engagementRoutes(services));
-  api.route("/posts", postsRoutes(services));
-  api.route("/shares", sharesRoutes(services));
-  api.route("/media", mediaApiRoutes(services));
-  api.route("/category", categoryRoutes(services));
-  api.route("/type", typeRoutes(services));
-  api.route("/votes", pollsRoutes(services));
-  api.route("/adverts", advertsRoutes(services));
-  api.route("/", docsRoutes());
-  api.all("*", handleApiNotFound);
-  app.route("/api", api);
+  const api = createApiRoutes(services);
+  app.route("/", api);
   app.route("/media", mediaFileRoutes(services));
   app.route("/", syndicationRoutes(services, config));
 
@@ -145,6 +127,34 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * Every /api route, in matching order; the OpenAPI document is generated from the same
+ * router (tests build it without a database to read the document).
+ */
+export function createApiRoutes(services: Services) {
+  const api = apiRouter();
+  api.use("/api/*", sameOrigin());
+  api.use("/api/*", sessionMiddleware(services.sessions));
+  api.route("/", healthRoutes(services.health));
+  api.route("/", usersRoutes(services));
+  api.route("/", adminRoutes(services));
+  api.route("/", homeRoutes(services.home));
+  // Before postsRoutes, so /posts/icymi, /posts/hot, … are not taken for a post id.
+  api.route("/", feedsRoutes(services));
+  api.route("/", engagementRoutes(services));
+  api.route("/", postsRoutes(services));
+  api.route("/", sharesRoutes(services));
+  api.route("/", mediaApiRoutes(services));
+  api.route("/", categoryRoutes(services));
+  api.route("/", typeRoutes(services));
+  api.route("/", pollsRoutes(services));
+  api.route("/", advertsRoutes(services));
+  api.route("/", docsRoutes(api));
+  api.all("/api", handleApiNotFound);
+  api.all("/api/*", handleApiNotFound);
+  return api;
+}
 
 function siteSettings(config: Config): SiteSettings {
   return {

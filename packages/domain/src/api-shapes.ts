@@ -18,43 +18,49 @@ export type Page<Item> = { items: Item[]; total: number; page: number; limit: nu
 const dateTime = () => z.string().meta({ format: "date-time" });
 
 /** A post in every list: no content, counts instead of arrays, the reader's own marks when logged in. */
-export const PostSummarySchema = z.object({
-  _id: z.string().describe("UUID"),
-  slug: z.string(),
-  title: z.string(),
-  /** The post's external or video link ("" when none): the Audio & Video block plays it. */
-  link: z.string().describe("External or video link, or empty"),
-  author: z.string().describe("The author's name, or Anonymous"),
-  createdAt: dateTime(),
-  category: z.string().describe("Category name"),
-  type: z.string().describe("Type name, or empty"),
-  image: z.array(z.string().describe("Image URL")),
-  views: z.number(),
-  likeCount: z.number(),
-  commentCount: z.number(),
-  minuteRead: z.number(),
-  isPublished: z.boolean(),
-  likedByMe: z.boolean().optional().describe("Only for a logged-in reader"),
-  inReadLater: z.boolean().optional().describe("Only for a logged-in reader"),
-});
+export const PostSummarySchema = z
+  .object({
+    _id: z.string().describe("UUID"),
+    slug: z.string(),
+    title: z.string(),
+    /** The post's external or video link ("" when none): the Audio & Video block plays it. */
+    link: z.string().describe("External or video link, or empty"),
+    author: z.string().describe("The author's name, or Anonymous"),
+    createdAt: dateTime(),
+    category: z.string().describe("Category name"),
+    type: z.string().describe("Type name, or empty"),
+    image: z.array(z.string().describe("Image URL")),
+    views: z.number(),
+    likeCount: z.number(),
+    commentCount: z.number(),
+    minuteRead: z.number(),
+    isPublished: z.boolean(),
+    likedByMe: z.boolean().optional().describe("Only for a logged-in reader"),
+    inReadLater: z.boolean().optional().describe("Only for a logged-in reader"),
+  })
+  .meta({ id: "PostSummary" });
 export type PostSummary = z.infer<typeof PostSummarySchema>;
 
-export const PostCommentSchema = z.object({
-  _id: z.string(),
-  text: z.string().describe("Plain text"),
-  created: dateTime(),
-  postedBy: z.object({ _id: z.string().nullable(), name: z.string().describe("Anonymous when the account is gone") }),
-});
+export const PostCommentSchema = z
+  .object({
+    _id: z.string(),
+    text: z.string().describe("Plain text"),
+    created: dateTime(),
+    postedBy: z.object({ _id: z.string().nullable(), name: z.string().describe("Anonymous when the account is gone") }),
+  })
+  .meta({ id: "Comment" });
 export type PostComment = z.infer<typeof PostCommentSchema>;
 
-export const PostReviewSchema = z.object({
-  _id: z.string(),
-  rating: z.number().int().min(1).max(5),
-  text: z.string(),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-  user: z.object({ _id: z.string(), name: z.string() }),
-});
+export const PostReviewSchema = z
+  .object({
+    _id: z.string(),
+    rating: z.number().int().min(1).max(5),
+    text: z.string(),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+    user: z.object({ _id: z.string(), name: z.string() }),
+  })
+  .meta({ id: "Review" });
 export type PostReview = z.infer<typeof PostReviewSchema>;
 
 /** GET /api/posts/{id or slug}. */
@@ -68,92 +74,109 @@ export const PostDetailSchema = PostSummarySchema.extend({
   shareCount: z.number(),
   comments: z.array(PostCommentSchema),
   reviews: z.object({ count: z.number(), average: z.number(), items: z.array(PostReviewSchema) }),
-});
+}).meta({ id: "PostDetail" });
 export type PostDetail = z.infer<typeof PostDetailSchema>;
 
-export const CategorySchema = z.object({ _id: z.string(), name: z.string(), slug: z.string(), createdAt: z.string() });
+export const CategorySchema = z
+  .object({ _id: z.string(), name: z.string(), slug: z.string(), createdAt: z.string() })
+  .meta({ id: "Category" });
 export type Category = z.infer<typeof CategorySchema>;
 
 /** A post type; SPEC.md's `category` is its category's name. */
-export const PostTypeSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  category: z.string().describe("Category name"),
-  categoryId: z.string(),
-  createdAt: dateTime(),
-});
+export const PostTypeSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    category: z.string().describe("Category name"),
+    categoryId: z.string(),
+    createdAt: dateTime(),
+  })
+  .meta({ id: "Type" });
 export type PostType = z.infer<typeof PostTypeSchema>;
 
 /** A poll (SPEC.md's "vote") with its tally; `myVote` is the viewer's own, null when none. */
-export const PollSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  optionOne: z.string(),
-  optionTwo: z.string(),
-  optionThree: z.string(),
-  createdAt: dateTime(),
-  counts: z.object({ optionOne: z.number(), optionTwo: z.number(), optionThree: z.number() }),
-  totalVotes: z.number(),
-  myVote: z.literal(POLL_OPTIONS).nullable().describe("The viewer's own vote"),
-});
+export const PollSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    optionOne: z.string(),
+    optionTwo: z.string(),
+    optionThree: z.string(),
+    createdAt: dateTime(),
+    counts: z.object({ optionOne: z.number(), optionTwo: z.number(), optionThree: z.number() }),
+    totalVotes: z.number(),
+    myVote: z
+      .literal(POLL_OPTIONS)
+      .nullable()
+      .meta({ description: "The viewer's own vote", enum: [...POLL_OPTIONS, null] }),
+  })
+  .meta({ id: "Poll" });
 export type PollJson = z.infer<typeof PollSchema>;
 
-export const AdvertSchema = z.object({
-  _id: z.string(),
-  link: z.string().describe("http(s) URL or empty"),
-  category: z.enum(ADVERT_PLACEMENTS).describe("The placement"),
-  content: z.string().describe("Sanitised HTML"),
-  image: z.array(z.string().describe("Image URL")),
-  createdAt: dateTime(),
-  updatedAt: dateTime(),
-});
+export const AdvertSchema = z
+  .object({
+    _id: z.string(),
+    link: z.string().describe("http(s) URL or empty"),
+    category: z.enum(ADVERT_PLACEMENTS).describe("The placement"),
+    content: z.string().describe("Sanitised HTML"),
+    image: z.array(z.string().describe("Image URL")),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  })
+  .meta({ id: "Advert" });
 export type AdvertJson = z.infer<typeof AdvertSchema>;
 
 /** A user as the API shows them (never the password hash). */
-export const PublicUserSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string().meta({ format: "email" }),
-  role: z.enum(ROLES),
-  phone: z.string(),
-  photo: z.string(),
-  address: z.object({ address: z.string(), state: z.string(), country: z.string() }),
-  createdAt: dateTime(),
-});
+export const PublicUserSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string().meta({ format: "email" }),
+    role: z.enum(ROLES),
+    phone: z.string(),
+    photo: z.string(),
+    address: z.object({ address: z.string(), state: z.string(), country: z.string() }),
+    createdAt: dateTime(),
+  })
+  .meta({ id: "User" });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
 /** Everything the home page shows, in one answer (GET /api/home). */
-export const HomeSchema = z.object({
-  /** The newest published posts (the Latest carousel). */
-  latest: z.array(PostSummarySchema),
-  /** Per category, its newest published posts: the Jobs carousel takes 7, the blocks 4. */
-  byCategory: z.record(z.enum(POST_CATEGORIES), z.array(PostSummarySchema)),
-  hot: z.array(PostSummarySchema),
-  trendy: z.array(PostSummarySchema),
-  mostRead: z.array(PostSummarySchema),
-  icymi: z.array(PostSummarySchema),
-  advertsTop: z.array(AdvertSchema),
-  /** The newest poll, with the viewer's own vote when logged in. */
-  poll: PollSchema.nullable(),
-});
+export const HomeSchema = z
+  .object({
+    /** The newest published posts (the Latest carousel). */
+    latest: z.array(PostSummarySchema),
+    /** Per category, its newest published posts: the Jobs carousel takes 7, the blocks 4. */
+    byCategory: z.record(z.enum(POST_CATEGORIES), z.array(PostSummarySchema)),
+    hot: z.array(PostSummarySchema),
+    trendy: z.array(PostSummarySchema),
+    mostRead: z.array(PostSummarySchema),
+    icymi: z.array(PostSummarySchema),
+    advertsTop: z.array(AdvertSchema),
+    /** The newest poll, with the viewer's own vote when logged in. */
+    poll: PollSchema.nullable(),
+  })
+  .meta({ id: "Home" });
 export type HomeJson = z.infer<typeof HomeSchema>;
 
 /** What an editor looks at every morning (GET /api/admin/stats, the admin Home). */
-export const DashboardStatsSchema = z.object({
-  posts: z.object({ total: z.number(), published: z.number(), drafts: z.number() }),
-  users: z.number(),
-  viewsPerDay: z.array(z.object({ day: z.string(), views: z.number() })),
-  topPostsThisWeek: z.array(z.object({ _id: z.string(), slug: z.string(), title: z.string(), views: z.number() })),
-  sharesByPlatform: z.array(z.object({ platform: z.string(), shares: z.number() })),
-  latestComments: z.array(
-    z.object({
-      _id: z.string(),
-      text: z.string(),
-      created: dateTime(),
-      postedBy: z.string(),
-      post: z.object({ _id: z.string(), slug: z.string(), title: z.string() }),
-    }),
-  ),
-});
+export const DashboardStatsSchema = z
+  .object({
+    posts: z.object({ total: z.number(), published: z.number(), drafts: z.number() }),
+    users: z.number(),
+    viewsPerDay: z.array(z.object({ day: z.string(), views: z.number() })),
+    topPostsThisWeek: z.array(z.object({ _id: z.string(), slug: z.string(), title: z.string(), views: z.number() })),
+    sharesByPlatform: z.array(z.object({ platform: z.string(), shares: z.number() })),
+    latestComments: z.array(
+      z.object({
+        _id: z.string(),
+        text: z.string(),
+        created: dateTime(),
+        postedBy: z.string(),
+        post: z.object({ _id: z.string(), slug: z.string(), title: z.string() }),
+      }),
+    ),
+  })
+  .meta({ id: "DashboardStats" });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;

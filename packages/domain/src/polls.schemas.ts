@@ -36,7 +36,10 @@ export const PollInputSchema = z.object(
 export type PollInput = z.infer<typeof PollInputSchema>;
 
 export const CastVoteInputSchema = z.object(
-  { option: z.literal(POLL_OPTIONS, { error: POLL_MESSAGES.invalidOption }) },
+  {
+    // The OpenAPI generator documents only the first value of a literal of several: say them all.
+    option: z.literal(POLL_OPTIONS, { error: POLL_MESSAGES.invalidOption }).meta({ enum: [...POLL_OPTIONS] }),
+  },
   { error: POLL_MESSAGES.invalidOption },
 );
 export type CastVoteInput = z.infer<typeof CastVoteInputSchema>;

@@ -25,8 +25,14 @@ function readTextFields<const K extends string>(keys: readonly K[], trimmed: rea
   });
 }
 
-export const RegisterInputSchema = readTextFields(["name", "email", "password"], ["name", "email"]).superRefine(
-  (input, ctx) => {
+/** What a lenient schema accepts, for its documentation (JSON Schema, as OpenAPI shows it). */
+function documented(fields: z.ZodObject) {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(fields, { io: "input" });
+  return schema;
+}
+
+export const RegisterInputSchema = readTextFields(["name", "email", "password"], ["name", "email"])
+  .superRefine((input, ctx) => {
     if (!input.name || !input.email || !input.password) {
       ctx.addIssue({ code: "custom", message: MESSAGES.allFieldsRequired });
     } else if (input.password.length < PASSWORD_MIN_LENGTH) {
@@ -38,17 +44,27 @@ export const RegisterInputSchema = readTextFields(["name", "email", "password"],
     } else if (input.password.length > 200) {
       ctx.addIssue({ code: "custom", message: "Password must be at most 200 characters" });
     }
-  },
-);
+  })
+  .meta(
+    documented(
+      z.object({
+        name: z.string().min(1).max(100),
+        email: z.email(),
+        password: z.string().min(PASSWORD_MIN_LENGTH).max(200),
+      }),
+    ),
+  );
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
-export const LoginInputSchema = readTextFields(["email", "password"], ["email"]).superRefine((input, ctx) => {
-  if (!input.email || !input.password) {
-    ctx.addIssue({ code: "custom", message: MESSAGES.loginFieldsRequired });
-  } else if (!isValidEmail(input.email)) {
-    ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail });
-  }
-});
+export const LoginInputSchema = readTextFields(["email", "password"], ["email"])
+  .superRefine((input, ctx) => {
+    if (!input.email || !input.password) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.loginFieldsRequired });
+    } else if (!isValidEmail(input.email)) {
+      ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail });
+    }
+  })
+  .meta(documented(z.object({ email: z.email(), password: z.string().min(1) })));
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 const requiredField = (label: string) =>

@@ -5,7 +5,7 @@ import { invalid } from "../errors";
 import { useTestApp } from "../testing/test-app";
 import { type TestDatabaseKind, testDatabaseKind } from "../testing/test-database";
 import type { AppEnv } from "./app-env";
-import { readJsonInput } from "./body";
+import { parseInput, readJson } from "./body";
 import { handleError } from "./middleware/error-handler";
 
 const context = useTestApp({ pages: true });
@@ -68,7 +68,7 @@ describe(`HTTP app on ${testDatabaseKind()}`, () => {
 describe("error handler", () => {
   const schema = z.object({ name: z.string({ error: "Name is required" }).min(1, "Name is required") });
   const app = new Hono<AppEnv>()
-    .post("/api/echo", async (c) => c.json(await readJsonInput(c, schema)))
+    .post("/api/echo", async (c) => c.json(parseInput(schema, await readJson(c))))
     .post("/api/raw", async (c) => c.json(await c.req.json()))
     .get("/api/refuse", () => {
       throw invalid("Nope");

@@ -34,10 +34,6 @@ export function parseInput<T extends z.ZodType>(schema: T, data: unknown): z.inf
   return result.data;
 }
 
-export async function readJsonInput<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  return parseInput(schema, await readJson(c));
-}
-
 /**
  * Refuses a body past `maxBytes` with 413: at once from Content-Length, or as soon as a
  * chunked body passes the limit while it streams in (hono's bodyLimit).
@@ -53,23 +49,3 @@ export function limitBody(maxBytes: number, message: string = MESSAGES.bodyTooLa
 
 /** The limit of every body that is not an upload. */
 export const limitOrdinaryBody = limitBody(BODY_MAX_BYTES);
-
-/*
- * Routes that take uploads set their own, larger limit after their login check (a stranger
- * cannot make the server read 50 MB); every other body is held to BODY_MAX_BYTES.
- */
-const UPLOAD_ROUTES: { method: string; path: RegExp }[] = [
-  { method: "POST", path: /^\/api\/media\/?$/ },
-  { method: "POST", path: /^\/api\/(posts|adverts)\/?$/ },
-  { method: "PATCH", path: /^\/api\/(posts|adverts)\/[^/]+\/?$/ },
-];
-const PAGE_PATH = /^\/(?!api\/)/;
-
-export const limitBodiesExceptUploads: MiddlewareHandler = async (c, next) => {
-  const method = c.req.method;
-  const path = c.req.path;
-  // Pages choose their limit once the reader is known (app.ts); uploads in their routes.
-  if (method === "GET" || method === "HEAD" || PAGE_PATH.test(path)) return next();
-  if (UPLOAD_ROUTES.some((route) => route.method === method && route.path.test(path))) return next();
-  return limitOrdinaryBody(c, next);
-};

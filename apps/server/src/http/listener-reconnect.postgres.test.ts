@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type App, createApp } from "../app";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../logger";
+import { POST_LISTS } from "../services/content-changes";
 import { insertCategory, insertPost } from "../testing/fixtures";
 import { signUp, TestAgent } from "../testing/test-agent";
 import { testConfig, useTestApp } from "../testing/test-app";
@@ -168,7 +169,7 @@ describe("the invalidation listener through a lost connection", () => {
         expect(await eventually(() => !bus.listener().connected)).toBe(true);
         // A content write on B while it cannot reach the others: it neither hangs nor throws.
         const started = Date.now();
-        await bus.contentChanged();
+        await bus.changed([POST_LISTS]);
         expect(Date.now() - started).toBeLessThan(500);
         // Refused for a while: it keeps trying (100 ms, 200 ms, 400 ms, … between attempts).
         await new Promise((resolve) => setTimeout(resolve, 700));

@@ -4,7 +4,7 @@ import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { adverts } from "../db/schema";
 import { notFound } from "../errors";
-import { type ContentChanges, withContentWrites } from "./content-changes";
+import { ADVERT_LISTS, type ContentChanges, withContentWrites } from "./content-changes";
 import { sanitizeRichText } from "./html-sanitizer";
 import { readPage } from "./paging";
 import type { Page } from "./users.service";
@@ -101,7 +101,11 @@ export function createAdvertsService(db: Database, content: ContentChanges) {
       if (deleted.length === 0) throw advertNotFound();
     },
   };
-  return withContentWrites(content, service, ["createAdvert", "updateAdvert", "deleteAdvert"]);
+  return withContentWrites(content, service, {
+    createAdvert: () => [ADVERT_LISTS],
+    updateAdvert: () => [ADVERT_LISTS],
+    deleteAdvert: () => [ADVERT_LISTS],
+  });
 }
 
 export type AdvertsService = ReturnType<typeof createAdvertsService>;

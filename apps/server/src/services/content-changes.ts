@@ -1,29 +1,66 @@
-/** What a content write tells: every instance drops the pages and shared reads it may have changed. */
+/*
+ * What a write changed, named by tags (issue 13): `post:<id or slug>`, `poll:<id>`,
+ * `user:<id>`, `session:<hash>`, and the lists `list:posts`, `list:categories`,
+ * `list:adverts`, `list:polls`. Cached values carry the tags of what they show; one
+ * mechanism (`ContentChanges.changed`, in public-pages.service.ts) forgets every value
+ * with a changed tag in the read, viewer and page caches, here and on every instance.
+ */
+
+/** The tag of everything that shows a post: its content, title, images, state. */
+export const postTag = (idOrSlug: string) => `post:${idOrSlug}`;
+export const pollTag = (pollId: string) => `poll:${pollId}`;
+/**
+ * Readers' activity on a post or poll (comments, likes, reviews, votes): it drops the cached
+ * reads behind the next answer, but not the public pages, which show counts up to their
+ * cache lifetime old rather than being thrown away by every like.
+ */
+export const postActivityTag = (postId: string) => `activity:post:${postId}`;
+export const pollActivityTag = (pollId: string) => `activity:poll:${pollId}`;
+/** The tag of everything cached about one reader: their session, likes, Read Later, votes. */
+export const userTag = (userId: string) => `user:${userId}`;
+export const sessionTag = (tokenHash: string) => `session:${tokenHash}`;
+
+/** Lists, feeds and pages that show posts (and their counts). */
+export const POST_LISTS = "list:posts";
+export const CATEGORY_LISTS = "list:categories";
+export const ADVERT_LISTS = "list:adverts";
+export const POLL_LISTS = "list:polls";
+
+/** A reader's own state (likes, saves, votes, session) and their activity change no cached public page. */
+export function changesPublicPages(tag: string): boolean {
+  return !tag.startsWith("user:") && !tag.startsWith("session:") && !tag.startsWith("activity:");
+}
+
 export interface ContentChanges {
-  contentChanged(): Promise<void>;
+  /** Forgets every cached value showing one of `tags`, on every instance. */
+  changed(tags: readonly string[]): Promise<void>;
 }
 
 type AsyncMethod = (...args: never[]) => Promise<unknown>;
 
+/** For each write of a service, the tags of what it changed, from its answer and arguments. */
+export type WriteTags<S> = {
+  [K in keyof S]?: S[K] extends (...args: infer A) => Promise<infer R> ? (result: R, ...args: A) => string[] : never;
+};
+
 /**
- * A service with its content writes declared: once one of the named methods succeeds, the
- * page cache and the read cache are cleared on every instance, whoever called it (a route,
- * the CLI, the seed, a job). A write that fails clears nothing.
+ * A service with its writes declared: once one of them succeeds, what it changed is
+ * forgotten by every cache on every instance, whoever called it (a route, the CLI, the
+ * seed, a job). A write that fails changes nothing and clears nothing.
  */
-export function withContentWrites<S extends Record<K, AsyncMethod>, K extends keyof S>(
-  content: ContentChanges,
+export function withContentWrites<S extends Record<string, AsyncMethod | unknown>>(
+  changes: ContentChanges,
   service: S,
-  writes: readonly K[],
+  writes: WriteTags<S>,
 ): S {
-  const announced: S = { ...service };
-  for (const name of writes) {
-    const write = service[name] as unknown as (...args: unknown[]) => Promise<unknown>;
-    const wrapped = async (...args: unknown[]) => {
+  const declared: Record<string, unknown> = { ...service };
+  for (const [name, tagsOf] of Object.entries(writes) as [string, (...args: unknown[]) => string[]][]) {
+    const write = service[name] as (...args: unknown[]) => Promise<unknown>;
+    declared[name] = async (...args: unknown[]) => {
       const result = await write(...args);
-      await content.contentChanged();
+      await changes.changed(tagsOf(result, ...args));
       return result;
     };
-    announced[name] = wrapped as unknown as S[K];
   }
-  return announced;
+  return declared as S;
 }

@@ -1,27 +1,29 @@
-import { ENGAGEMENT_MESSAGES, isUuid, POST_MESSAGES, type ReviewInput } from "@broadsheet/domain";
+import {
+  ENGAGEMENT_MESSAGES,
+  isUuid,
+  type LikeState,
+  POST_MESSAGES,
+  type ReviewInput,
+  type ReviewsAnswer,
+} from "@broadsheet/domain";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { comments, postLikes, posts, reviews, users } from "../db/schema";
 import { forbidden, notFound } from "../errors";
-import { type ContentChanges, withContentWrites } from "./content-changes";
+import {
+  type ContentChanges,
+  POST_LISTS,
+  postActivityTag,
+  postTag,
+  userTag,
+  withContentWrites,
+} from "./content-changes";
 import { bumpDailyStat, takeBackDailyStat } from "./daily-stats";
 import { readPage } from "./paging";
 import { pgErrorCode } from "./pg-errors";
 import { visiblePost } from "./post-summaries";
-import { type CommentView, loadReviews, type PostDetail, type Viewer } from "./posts.service";
-import type { ViewerCache } from "./public-pages.service";
-import { postTag, type ReadCache, userTag } from "./read-cache";
+import { type CommentView, loadReviews, type Viewer } from "./posts.service";
 import type { Page } from "./users.service";
-
-export interface LikeState {
-  likeCount: number;
-  likedByMe: boolean;
-}
-
-export interface ReviewsAnswer {
-  message: string;
-  reviews: PostDetail["reviews"];
-}
 
 /** The post vanished between the visibility check and the write (foreign key violation). */
 function rethrowMissingPost(error: unknown): never {
@@ -34,11 +36,13 @@ function rethrowMissingPost(error: unknown): never {
  * by `col = col ± 1` in SQL, in the transaction of the row it counts, and only when that row
  * was really inserted or deleted (DESIGN.md §5).
  */
-export function createEngagementService(db: Database, reads: ReadCache, viewers: ViewerCache, content: ContentChanges) {
-  /** The post's cached detail shows the counts and comments a write just changed. */
-  const changed = (postId: string) => reads.invalidateTag(postTag(postId));
-  /** The reader's cached likes (viewer-state.ts) must show their own like at once. */
-  const likesChanged = (userId: string) => viewers.forget(userTag(userId));
+export function createEngagementService(db: Database, content: ContentChanges) {
+  /**
+   * The post's cached detail shows the counts and comments a write just changed; a like
+   * also changes the reader's own cached likes (viewer-state.ts), which must show at once.
+   */
+  const changed = (postId: string, likedBy?: string) =>
+    content.changed([postActivityTag(postId), ...(likedBy ? [userTag(likedBy)] : [])]);
 
   /** The id of a post the viewer may see; 404 otherwise (drafts are staff-only). */
   async function visiblePostId(idOrSlug: string, viewer: Viewer): Promise<string> {
@@ -118,7 +122,7 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
       } catch (error) {
         rethrowMissingPost(error);
       }
-      changed(postId);
+      await changed(postId);
       return commentPage(postId, 1, limit);
     },
 
@@ -145,7 +149,7 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
           .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
           .where(eq(posts.id, postId));
       });
-      changed(postId);
+      await changed(postId);
     },
 
     /** Idempotent: a second like by the same reader changes nothing. */
@@ -167,8 +171,7 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
           await bumpDailyStat(tx, postId, "likes");
           return updated?.likeCount;
         });
-        changed(postId);
-        await likesChanged(userId);
+        await changed(postId, userId);
         if (counted !== undefined) return { likeCount: counted, likedByMe: true };
       } catch (error) {
         rethrowMissingPost(error);
@@ -197,8 +200,7 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
         await takeBackDailyStat(tx, postId, "likes", likedAt);
         return updated?.likeCount;
       });
-      changed(postId);
-      await likesChanged(userId);
+      await changed(postId, userId);
       if (counted !== undefined) return { likeCount: counted, likedByMe: false };
       return likeState(postId, userId);
     },
@@ -217,7 +219,7 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
       } catch (error) {
         rethrowMissingPost(error);
       }
-      changed(postId);
+      await changed(postId);
       return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewSaved);
     },
 
@@ -230,7 +232,7 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
         .where(and(eq(reviews.postId, postId), eq(reviews.userId, userId)))
         .returning({ id: reviews.id });
       if (updated.length === 0) throw notFound(ENGAGEMENT_MESSAGES.reviewNotFound);
-      changed(postId);
+      await changed(postId);
       return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewUpdated);
     },
 
@@ -241,12 +243,14 @@ export function createEngagementService(db: Database, reads: ReadCache, viewers:
         .where(and(eq(reviews.postId, postId), eq(reviews.userId, userId)))
         .returning({ id: reviews.id });
       if (deleted.length === 0) throw notFound(ENGAGEMENT_MESSAGES.reviewNotFound);
-      changed(postId);
+      await changed(postId);
       return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewDeleted);
     },
   };
-  // Moderation shows at once; readers' own comments, likes and reviews clear only their post's reads.
-  return withContentWrites(content, service, ["deleteComment"]);
+  // Moderation shows on the pages at once; readers' own comments, likes and reviews clear only their post's reads.
+  return withContentWrites(content, service, {
+    deleteComment: (_deleted, idOrSlug) => [postTag(idOrSlug), POST_LISTS],
+  });
 }
 
 export type EngagementService = ReturnType<typeof createEngagementService>;

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, isNull, ne, not, or, type SQL, sql } from 
 import type { Database } from "../db/client";
 import { postDailyStats, posts } from "../db/schema";
 import { notFound } from "../errors";
+import { POST_LISTS } from "./content-changes";
 import { utcDay } from "./daily-stats";
 import { type PostSummary, selectPostSummaries, toPostSummary, visiblePost } from "./post-summaries";
 import { ANONYMOUS, type SharedReads, type Viewer } from "./posts.service";
@@ -134,7 +135,7 @@ export function createFeedsService(db: Database, { reads, viewerState }: SharedR
 
   /** A feed every reader shares, cached; the reader's own flags are added per request. */
   async function sharedFeed(name: string, viewerId: string | undefined, load: () => Promise<PostSummary[]>) {
-    return viewerState.forViewer(viewerId, await reads.get(`feed:${name}`, load));
+    return viewerState.forViewer(viewerId, await reads.get(`feed:${name}`, load, () => [POST_LISTS]));
   }
 
   /** Related / Up next of a post: staff may ask about drafts, so they skip the cache. */
@@ -146,7 +147,14 @@ export function createFeedsService(db: Database, { reads, viewerState }: SharedR
   ) {
     if (viewer.isStaff) return load(viewer);
     const key = `feed:${name}:${isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug}`;
-    return viewerState.forViewer(viewer.id, await reads.get(key, () => load(ANONYMOUS)));
+    return viewerState.forViewer(
+      viewer.id,
+      await reads.get(
+        key,
+        () => load(ANONYMOUS),
+        () => [POST_LISTS],
+      ),
+    );
   }
 
   return {

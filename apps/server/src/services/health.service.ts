@@ -1,10 +1,6 @@
+import type { HealthReport } from "@broadsheet/domain";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
-
-export interface HealthReport {
-  status: "ok";
-  database: DatabaseHandle["kind"];
-}
 
 export function createHealthService(database: DatabaseHandle) {
   return {

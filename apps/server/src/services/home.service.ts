@@ -10,11 +10,11 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../db/client";
 import { posts } from "../db/schema";
 import type { AdvertsService } from "./adverts.service";
+import { ADVERT_LISTS, CATEGORY_LISTS, POLL_LISTS, POST_LISTS, pollActivityTag, pollTag } from "./content-changes";
 import type { FeedsService } from "./feeds.service";
 import type { PollsService } from "./polls.service";
 import { type PostSummary, selectPostSummaries, toPostSummary } from "./post-summaries";
 import type { SharedReads } from "./posts.service";
-import { pollTag } from "./read-cache";
 
 export type { HomeJson };
 
@@ -85,7 +85,13 @@ export function createHomeService(db: Database, deps: HomeDeps) {
 
   return {
     async getHome(viewerId: string | undefined): Promise<HomeJson> {
-      const shared = await reads.get("home", loadShared, (home) => (home.poll ? [pollTag(home.poll._id)] : []));
+      const shared = await reads.get("home", loadShared, (home) => [
+        POST_LISTS,
+        CATEGORY_LISTS,
+        ADVERT_LISTS,
+        POLL_LISTS,
+        ...(home.poll ? [pollTag(home.poll._id), pollActivityTag(home.poll._id)] : []),
+      ]);
       if (!viewerId) return shared;
       const shown = [
         shared.latest,

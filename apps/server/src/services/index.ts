@@ -50,7 +50,7 @@ export function createServices(deps: ServiceDeps) {
   const shared = { reads, viewerState: createViewerStateService(db, viewers) };
   const feeds = createFeedsService(db, shared);
   const adverts = createAdvertsService(db, publicPages);
-  const polls = createPollsService(db, reads, viewers, publicPages);
+  const polls = createPollsService(db, viewers, publicPages);
   const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl, logger });
   return {
     health: createHealthService(database),
@@ -63,7 +63,7 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService({ users, sessions, passwordReset, rateLimiter }),
     readLater: createReadLaterService(db, viewers),
     posts: createPostsService(db, { ...shared, content: publicPages }),
-    engagement: createEngagementService(db, reads, viewers, publicPages),
+    engagement: createEngagementService(db, publicPages),
     feeds,
     home: createHomeService(db, { ...shared, feeds, adverts, polls }),
     shares: createSharesService(db),

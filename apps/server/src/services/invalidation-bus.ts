@@ -45,16 +45,16 @@ export interface InvalidationBusListener {
 export interface InvalidationBus {
   /** Resolves once this instance listens (tests wait for it). */
   ready: Promise<void>;
-  /** Announces a change to the other instances (this one clears its own cache directly). Never throws. */
-  publish(tag?: string): Promise<void>;
+  /** Announces changed tags to the other instances (this one clears its own caches directly). Never throws. */
+  publish(tags: readonly string[]): Promise<void>;
   /** The state of the listening connection, for tests and operators. */
   listener(): InvalidationBusListener;
   close(): Promise<void>;
 }
 
 export interface InvalidationHandlers {
-  /** Another instance announced a change: a tag (user:<id>, …), or undefined for content. */
-  onRemoteChange(tag: string | undefined): void;
+  /** Another instance announced a change: the tags of what changed (post:<id>, user:<id>, …). */
+  onRemoteChange(tags: string[]): void;
   /** Announcements may have been missed (the listener was down): forget everything cached. */
   onMissedChanges(): void;
 }
@@ -65,14 +65,13 @@ export function createInvalidationBus(
   logger: Logger,
 ): InvalidationBus {
   const instanceId = randomUUID();
-  const messageOf = (tag: string | undefined) => (tag ? `${instanceId} ${tag}` : instanceId);
+  // "<instance> <tag> <tag> …": tags hold no spaces (ids, slugs, hashes).
+  const messageOf = (tags: readonly string[]) => [instanceId, ...tags].join(" ");
   const fromOthers = (message: string) => {
-    const space = message.indexOf(" ");
-    const sender = space < 0 ? message : message.slice(0, space);
+    const [sender, ...tags] = message.split(" ");
     if (sender === instanceId) return;
-    const tag = space < 0 ? undefined : message.slice(space + 1);
-    if (tag === EVERYTHING) handlers.onMissedChanges();
-    else handlers.onRemoteChange(tag);
+    if (tags[0] === EVERYTHING) handlers.onMissedChanges();
+    else handlers.onRemoteChange(tags);
   };
 
   if (options.redisUrl) return redisBus(options.redisUrl, instanceId, messageOf, fromOthers, handlers, logger);
@@ -101,12 +100,12 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
  */
 function createPublisher(
   send: (message: string) => Promise<unknown>,
-  messageOf: (tag?: string) => string,
+  messageOf: (tags: readonly string[]) => string,
   logger: Logger,
 ) {
   let dropped = false;
   return {
-    async publish(tag: string | undefined, canSend: boolean): Promise<void> {
+    async publish(tags: readonly string[], canSend: boolean): Promise<void> {
       if (!canSend) {
         dropped = true;
         logger.warn(
@@ -115,7 +114,7 @@ function createPublisher(
         return;
       }
       try {
-        await withTimeout(send(messageOf(tag)), PUBLISH_TIMEOUT_MS, "invalidation notice");
+        await withTimeout(send(messageOf(tags)), PUBLISH_TIMEOUT_MS, "invalidation notice");
       } catch (error) {
         dropped = true;
         logger.warn(
@@ -129,7 +128,7 @@ function createPublisher(
       if (!dropped) return;
       dropped = false;
       try {
-        await withTimeout(send(messageOf(EVERYTHING)), PUBLISH_TIMEOUT_MS, "invalidation notice");
+        await withTimeout(send(messageOf([EVERYTHING])), PUBLISH_TIMEOUT_MS, "invalidation notice");
       } catch (error) {
         dropped = true;
         logger.warn({ err: error }, "could not tell other instances to clear everything");
@@ -140,7 +139,7 @@ function createPublisher(
 
 function postgresBus(
   databaseUrl: string,
-  messageOf: (tag?: string) => string,
+  messageOf: (tags: readonly string[]) => string,
   fromOthers: (message: string) => void,
   handlers: InvalidationHandlers,
   logger: Logger,
@@ -251,7 +250,7 @@ function postgresBus(
 
   return {
     ready,
-    publish: (tag) => publisher.publish(tag, current !== undefined),
+    publish: (tags) => publisher.publish(tags, current !== undefined),
     listener: () => ({ reconnects, connected: current !== undefined, backendPid: current ? backendPid : undefined }),
     async close() {
       closed = true;
@@ -271,7 +270,7 @@ function postgresBus(
 function redisBus(
   redisUrl: string,
   instanceId: string,
-  messageOf: (tag?: string) => string,
+  messageOf: (tags: readonly string[]) => string,
   fromOthers: (message: string) => void,
   handlers: InvalidationHandlers,
   logger: Logger,
@@ -315,7 +314,7 @@ function redisBus(
   ready.catch((error) => logger.warn({ err: error }, "invalidation listener could not start"));
   return {
     ready,
-    publish: (tag) => publisher.publish(tag, true),
+    publish: (tags) => publisher.publish(tags, true),
     listener: () => ({ reconnects, connected: subscriber.status === "ready", clientName }),
     async close() {
       await Promise.all([

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS } from "@broadsheet/domain";
+import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadedImageJson } from "@broadsheet/domain";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database } from "../db/client";
@@ -47,14 +47,8 @@ export interface UploadOptions {
   formatMessage?: string;
 }
 
-export interface UploadedImage {
-  url: string;
-  /** The SPEC's field name for the same URL; the client reads either. */
-  secure_url: string;
-  width: number;
-  height: number;
-  key: string;
-}
+/** The answer of POST /api/media, and the stored file's key. */
+export type UploadedImage = UploadedImageJson & { key: string };
 
 export interface StoredMedia {
   mime: string;

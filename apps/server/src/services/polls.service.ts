@@ -4,11 +4,17 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { polls, pollVotes } from "../db/schema";
 import { conflict, notFound } from "../errors";
-import { type ContentChanges, withContentWrites } from "./content-changes";
+import {
+  type ContentChanges,
+  POLL_LISTS,
+  pollActivityTag,
+  pollTag,
+  userTag,
+  withContentWrites,
+} from "./content-changes";
 import { readPage } from "./paging";
 import { isUniqueViolation, pgErrorCode } from "./pg-errors";
 import type { ViewerCache } from "./public-pages.service";
-import { pollTag, type ReadCache, userTag } from "./read-cache";
 import type { Page } from "./users.service";
 
 export type { PollJson };
@@ -21,7 +27,7 @@ function pollNotFound() {
   return notFound(POLL_MESSAGES.pollNotFound);
 }
 
-export function createPollsService(db: Database, reads: ReadCache, viewers: ViewerCache, content: ContentChanges) {
+export function createPollsService(db: Database, viewers: ViewerCache, content: ContentChanges) {
   /** Tallies every poll of `rows` in one grouped query, the viewer's own vote included. */
   async function present(rows: PollRow[], viewerId: string | null): Promise<PollJson[]> {
     if (rows.length === 0) return [];
@@ -132,8 +138,7 @@ export function createPollsService(db: Database, reads: ReadCache, viewers: View
         throw error;
       }
       // The home page's cached tally must count this vote for the voter's next look.
-      reads.invalidateTag(pollTag(pollId));
-      await viewers.forget(userTag(userId));
+      await content.changed([pollActivityTag(pollId), userTag(userId)]);
       return getPoll(pollId, userId);
     },
 
@@ -153,7 +158,11 @@ export function createPollsService(db: Database, reads: ReadCache, viewers: View
       );
     },
   };
-  return withContentWrites(content, service, ["createPoll", "updatePoll", "deletePoll"]);
+  return withContentWrites(content, service, {
+    createPoll: (poll) => [POLL_LISTS, pollTag(poll._id)],
+    updatePoll: (_poll, id) => [POLL_LISTS, pollTag(id)],
+    deletePoll: (_deleted, id) => [POLL_LISTS, pollTag(id)],
+  });
 }
 
 /** Only the poll's own fields reach the table, whatever else the input object carries. */

@@ -13,7 +13,14 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "dr
 import { type Database, selectRows } from "../db/client";
 import { categories, comments, posts, reviews, types, users } from "../db/schema";
 import { invalid, notFound } from "../errors";
-import { type ContentChanges, withContentWrites } from "./content-changes";
+import {
+  CATEGORY_LISTS,
+  type ContentChanges,
+  POST_LISTS,
+  postActivityTag,
+  postTag,
+  withContentWrites,
+} from "./content-changes";
 import { sanitizeRichText } from "./html-sanitizer";
 import { readPage } from "./paging";
 import { isUniqueViolation } from "./pg-errors";
@@ -25,7 +32,7 @@ import {
   visiblePost,
   visibleTo,
 } from "./post-summaries";
-import { postTag, type ReadCache } from "./read-cache";
+import type { ReadCache } from "./read-cache";
 import type { Page } from "./users.service";
 import type { ViewerStateService } from "./viewer-state";
 
@@ -327,7 +334,7 @@ export function createPostsService(
     const post = await reads.get(
       key,
       () => loadPost(idOrSlug, ANONYMOUS),
-      (shared) => [postTag(shared._id)],
+      (shared) => [postTag(shared._id), postTag(shared.slug), postActivityTag(shared._id), CATEGORY_LISTS],
     );
     if (!viewer.id) return post;
     return viewerState.mark(post, await viewerState.marksOn(viewer.id, [post._id]));
@@ -383,9 +390,13 @@ export function createPostsService(
     },
 
     /** Comments, likes, reviews, Read Later entries and stats go with it (ON DELETE CASCADE). */
-    async deletePost(idOrSlug: string): Promise<void> {
-      const deleted = await db.delete(posts).where(postIdOrSlug(idOrSlug)).returning({ id: posts.id });
-      if (deleted.length === 0) throw notFound(POST_MESSAGES.postNotFound);
+    async deletePost(idOrSlug: string): Promise<{ _id: string; slug: string }> {
+      const [deleted] = await db
+        .delete(posts)
+        .where(postIdOrSlug(idOrSlug))
+        .returning({ id: posts.id, slug: posts.slug });
+      if (!deleted) throw notFound(POST_MESSAGES.postNotFound);
+      return { _id: deleted.id, slug: deleted.slug };
     },
 
     async togglePublish(idOrSlug: string): Promise<{ _id: string; isPublished: boolean }> {
@@ -405,11 +416,20 @@ export function createPostsService(
     /** Readers share one cached page of results; their own flags are added per request. */
     async listPosts(query: PostListQuery, viewer: Viewer): Promise<Page<PostSummary>> {
       if (viewer.isStaff) return uncached.listPosts(query, viewer);
-      const page = await reads.get(`posts:${JSON.stringify(query)}`, () => uncached.listPosts(query, ANONYMOUS));
+      const page = await reads.get(
+        `posts:${JSON.stringify(query)}`,
+        () => uncached.listPosts(query, ANONYMOUS),
+        () => [POST_LISTS],
+      );
       return viewer.id ? { ...page, items: await viewerState.forViewer(viewer.id, page.items) } : page;
     },
   };
-  return withContentWrites(content, service, ["createPost", "updatePost", "deletePost", "togglePublish"]);
+  return withContentWrites(content, service, {
+    createPost: (post) => [POST_LISTS, postTag(post._id), postTag(post.slug)],
+    updatePost: (post, idOrSlug) => [POST_LISTS, postTag(idOrSlug), postTag(post._id), postTag(post.slug)],
+    deletePost: (deleted, idOrSlug) => [POST_LISTS, postTag(idOrSlug), postTag(deleted._id), postTag(deleted.slug)],
+    togglePublish: (post, idOrSlug) => [POST_LISTS, postTag(idOrSlug), postTag(post._id)],
+  });
 }
 
 export type PostsService = ReturnType<typeof createPostsService>;

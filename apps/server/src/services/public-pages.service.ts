@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Logger } from "../logger";
+import { type ContentChanges, changesPublicPages } from "./content-changes";
 import { createInvalidationBus } from "./invalidation-bus";
 import { createPageCache, DEFAULT_PAGE_CACHE } from "./page-cache";
 import { createReadCache, DEFAULT_READ_CACHE, type ReadCache } from "./read-cache";
@@ -27,50 +28,45 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
   const cache = createPageCache(DEFAULT_PAGE_CACHE);
   const reads = createReadCache(DEFAULT_READ_CACHE);
   const viewerEntries = createReadCache(VIEWER_CACHE);
-  const clearAll = () => {
+  /** The one place a change is applied: to the shared reads, the readers' state and the pages. */
+  const forget = (tags: readonly string[]) => {
+    for (const tag of tags) {
+      reads.invalidateTag(tag);
+      viewerEntries.invalidateTag(tag);
+    }
+    // A page shows many things at once: any change to what every reader sees drops them all.
+    if (tags.some(changesPublicPages)) cache.invalidateAll();
+  };
+  /** After announcements may have been missed (the bus was down): every cache. */
+  const forgetEverything = () => {
     cache.invalidateAll();
     reads.invalidateAll();
-  };
-  /** After announcements may have been missed (the bus was down): every cache, every reader's state too. */
-  const clearEverything = () => {
-    clearAll();
     viewerEntries.invalidateAll();
   };
-  const bus = createInvalidationBus(
-    config,
-    {
-      onRemoteChange: (tag) => (tag ? viewerEntries.invalidateTag(tag) : clearAll()),
-      onMissedChanges: clearEverything,
-    },
-    logger,
-  );
-  const viewers: ViewerCache = {
-    get: viewerEntries.get,
-    async forget(tag) {
-      viewerEntries.invalidateTag(tag);
+  const bus = createInvalidationBus(config, { onRemoteChange: forget, onMissedChanges: forgetEverything }, logger);
+  const changes: ContentChanges = {
+    async changed(tags) {
+      if (tags.length === 0) return;
+      forget(tags);
       try {
-        await bus.publish(tag);
+        await bus.publish(tags);
       } catch (error) {
-        logger.warn({ err: error }, "could not tell other instances to forget a reader's cached state");
+        logger.warn({ err: error }, "could not tell other instances about a change");
       }
     },
+  };
+  const viewers: ViewerCache = {
+    get: viewerEntries.get,
+    forget: (tag) => changes.changed([tag]),
   };
   return {
     cache,
     reads,
     viewers,
+    changed: changes.changed,
     ready: bus.ready,
     /** The bus's listening connection: whether it listens, how often it came back (tests, health). */
     listener: () => bus.listener(),
-    /** A write changed what pages show: clear here at once, and tell the other instances. */
-    async contentChanged(): Promise<void> {
-      clearAll();
-      try {
-        await bus.publish();
-      } catch (error) {
-        logger.warn({ err: error }, "could not tell other instances to clear their page cache");
-      }
-    },
     close: () => bus.close(),
   };
 }

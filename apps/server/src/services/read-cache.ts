@@ -2,9 +2,9 @@
  * Query results as an anonymous reader sees them (post lists, feeds, a post's detail, the
  * home page's blocks), kept in memory for a few seconds. Logged-in pages cannot come from
  * the page cache, so they take the shared part from here and look up only the reader's
- * own state (likes, Read Later, poll vote). Content writes clear everything, here and on
- * the other instances, together with the page cache; a reader's like, comment or review
- * drops the entries tagged with that post. Values are shared: callers must not mutate them.
+ * own state (likes, Read Later, poll vote). Entries carry the tags of what they show
+ * (content-changes.ts); a write drops the entries with its tags, here and on the other
+ * instances. Values are shared: callers must not mutate them.
  */
 export interface ReadCacheOptions {
   maxEntries: number;
@@ -92,9 +92,3 @@ export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) 
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;
-
-/** The tag of everything that shows a post's own counts or comments. */
-export const postTag = (postId: string) => `post:${postId}`;
-export const pollTag = (pollId: string) => `poll:${pollId}`;
-/** The tag of everything cached about one reader: their session, likes, Read Later, votes. */
-export const userTag = (userId: string) => `user:${userId}`;

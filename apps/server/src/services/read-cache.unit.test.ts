@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createReadCache, postTag } from "./read-cache";
+import { postTag } from "./content-changes";
+import { createReadCache } from "./read-cache";
 
 function counter<T>(value: T) {
   let loads = 0;

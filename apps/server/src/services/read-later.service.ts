@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { posts, readLater } from "../db/schema";
 import { notFound } from "../errors";
+import { userTag } from "./content-changes";
 import {
   type PostSummary,
   postIdOrSlug,
@@ -12,7 +13,6 @@ import {
   visibleTo,
 } from "./post-summaries";
 import type { ViewerCache } from "./public-pages.service";
-import { userTag } from "./read-cache";
 
 /** A reader's Read Later list (the SPEC's "wishlist"). */
 /** Every change forgets the reader's cached marks (viewer-state.ts), on every instance. */

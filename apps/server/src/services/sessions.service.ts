@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { sessionTag, userTag } from "./content-changes";
 import type { ViewerCache } from "./public-pages.service";
-import { userTag } from "./read-cache";
 import { createToken, hashToken } from "./tokens";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -12,8 +12,6 @@ export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export type SessionUser = typeof users.$inferSelect;
-
-const sessionTag = (tokenHash: string) => `session:${tokenHash}`;
 
 interface LiveSession {
   user: SessionUser;

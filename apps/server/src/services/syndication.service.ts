@@ -2,6 +2,7 @@ import { htmlToText } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, posts } from "../db/schema";
+import { CATEGORY_LISTS, POST_LISTS } from "./content-changes";
 import type { ReadCache } from "./read-cache";
 
 /*
@@ -169,33 +170,39 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
     return { sitemap: { kind: "index", files }, pageFiles, postFiles };
   }
 
-  const layout = () => reads.get("syndication:sitemap", loadLayout);
+  // Feeds and the sitemap list the published posts and the categories.
+  const shows = () => [POST_LISTS, CATEGORY_LISTS];
+  const layout = () => reads.get("syndication:sitemap", loadLayout, shows);
 
   return {
     /** The latest published posts, newest first by publication time. */
     latestPosts(limit = FEED_SIZE): Promise<FeedItem[]> {
-      return reads.get(`syndication:rss:${limit}`, async () => {
-        const rows = await db
-          .select({
-            title: posts.title,
-            slug: posts.slug,
-            content: posts.content,
-            category: categories.name,
-            publishedAt: sql<Date>`${publishedTime}`.mapWith(posts.createdAt),
-          })
-          .from(posts)
-          .innerJoin(categories, eq(categories.id, posts.categoryId))
-          .where(published)
-          .orderBy(desc(publishedTime), desc(posts.id))
-          .limit(limit);
-        return rows.map((row) => ({
-          title: row.title,
-          slug: row.slug,
-          category: row.category,
-          excerpt: plainTextExcerpt(row.content),
-          publishedAt: row.publishedAt,
-        }));
-      });
+      return reads.get(
+        `syndication:rss:${limit}`,
+        async () => {
+          const rows = await db
+            .select({
+              title: posts.title,
+              slug: posts.slug,
+              content: posts.content,
+              category: categories.name,
+              publishedAt: sql<Date>`${publishedTime}`.mapWith(posts.createdAt),
+            })
+            .from(posts)
+            .innerJoin(categories, eq(categories.id, posts.categoryId))
+            .where(published)
+            .orderBy(desc(publishedTime), desc(posts.id))
+            .limit(limit);
+          return rows.map((row) => ({
+            title: row.title,
+            slug: row.slug,
+            category: row.category,
+            excerpt: plainTextExcerpt(row.content),
+            publishedAt: row.publishedAt,
+          }));
+        },
+        shows,
+      );
     },
 
     /** The static pages, every category and every published post, or the index of the files that list them. */
@@ -210,8 +217,10 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
       if (section === "pages") return pageFiles[number - 1] ?? null;
       const start = postFiles[number - 1];
       if (!start) return null;
-      return reads.get(`syndication:sitemap:posts:${start.time}:${start.id}`, async () =>
-        toUrls(await postsFrom(start, perFile)),
+      return reads.get(
+        `syndication:sitemap:posts:${start.time}:${start.id}`,
+        async () => toUrls(await postsFrom(start, perFile)),
+        shows,
       );
     },
   };

@@ -4,7 +4,7 @@ import { asc, type Column, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, types } from "../db/schema";
 import { conflict, notFound } from "../errors";
-import { type ContentChanges, withContentWrites } from "./content-changes";
+import { CATEGORY_LISTS, type ContentChanges, withContentWrites } from "./content-changes";
 import { isStillReferenced, isUniqueViolation, pgErrorCode } from "./pg-errors";
 import type { ReadCache } from "./read-cache";
 
@@ -69,10 +69,14 @@ export function createTaxonomyService(db: Database, reads: ReadCache, content: C
 
     /** Every page with a filter shows it: shared from the read cache, cleared by taxonomy writes. */
     async listCategories(): Promise<CategoryJson[]> {
-      return reads.get("categories", async () => {
-        const rows = await db.select().from(categories).orderBy(byName(categories.name));
-        return rows.map(toCategoryJson);
-      });
+      return reads.get(
+        "categories",
+        async () => {
+          const rows = await db.select().from(categories).orderBy(byName(categories.name));
+          return rows.map(toCategoryJson);
+        },
+        () => [CATEGORY_LISTS],
+      );
     },
 
     /** The foreign keys refuse the delete while posts or types use the category; nothing is removed then. */
@@ -108,15 +112,19 @@ export function createTaxonomyService(db: Database, reads: ReadCache, content: C
 
     /** Grouped by category, then by name; `category` (name or slug) narrows it to one category. */
     async listTypes(category?: string): Promise<TypeJson[]> {
-      return reads.get(`types:${category ?? ""}`, async () => {
-        const rows = await db
-          .select({ type: types, categoryName: categories.name })
-          .from(types)
-          .innerJoin(categories, eq(categories.id, types.categoryId))
-          .where(category ? categoryNamed(category) : undefined)
-          .orderBy(byName(categories.name), byName(types.name));
-        return rows.map((row) => toTypeJson(row.type, row.categoryName));
-      });
+      return reads.get(
+        `types:${category ?? ""}`,
+        async () => {
+          const rows = await db
+            .select({ type: types, categoryName: categories.name })
+            .from(types)
+            .innerJoin(categories, eq(categories.id, types.categoryId))
+            .where(category ? categoryNamed(category) : undefined)
+            .orderBy(byName(categories.name), byName(types.name));
+          return rows.map((row) => toTypeJson(row.type, row.categoryName));
+        },
+        () => [CATEGORY_LISTS],
+      );
     },
 
     async deleteType(slug: string): Promise<void> {
@@ -129,7 +137,13 @@ export function createTaxonomyService(db: Database, reads: ReadCache, content: C
       }
     },
   };
-  return withContentWrites(content, service, ["createCategory", "deleteCategory", "createType", "deleteType"]);
+  const taxonomyChanged = () => [CATEGORY_LISTS];
+  return withContentWrites(content, service, {
+    createCategory: taxonomyChanged,
+    deleteCategory: taxonomyChanged,
+    createType: taxonomyChanged,
+    deleteType: taxonomyChanged,
+  });
 }
 
 export type TaxonomyService = ReturnType<typeof createTaxonomyService>;

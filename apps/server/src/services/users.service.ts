@@ -12,11 +12,11 @@ import { count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { conflict, invalid, notFound, unauthorized } from "../errors";
+import { userTag } from "./content-changes";
 import { readPage } from "./paging";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation } from "./pg-errors";
 import type { ViewerCache } from "./public-pages.service";
-import { userTag } from "./read-cache";
 import type { SessionUser } from "./sessions.service";
 
 export type { Page, PublicUser };

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { postLikes, readLater } from "../db/schema";
+import { userTag } from "./content-changes";
 import type { PostSummary } from "./post-summaries";
 import type { ViewerCache } from "./public-pages.service";
-import { userTag } from "./read-cache";
 
 /** The reader's own marks on a set of posts. */
 export interface ViewerMarks {

@@ -1,13 +1,11 @@
-import { Hono } from "hono";
+import { adminApi } from "@broadsheet/domain";
 import type { Services } from "../../services";
-import type { AppEnv } from "../app-env";
-import { currentStaff } from "../middleware/session";
+import { apiRouter, routeOf } from "../api-routes";
 
 /** /api/admin/*: figures for the admin area (staff). */
 export function adminRoutes(services: Services) {
-  return new Hono<AppEnv>().get("/stats", async (c) => {
-    currentStaff(c);
+  return apiRouter().openapi(routeOf(adminApi.stats), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await services.analytics.dashboard());
+    return c.json(await services.analytics.dashboard(), 200);
   });
 }

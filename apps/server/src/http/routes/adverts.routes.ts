@@ -1,26 +1,15 @@
-import {
-  ADVERT_MESSAGES,
-  ADVERT_PAGE_SIZE,
-  type AdvertInput,
-  AdvertInputSchema,
-  MAX_IMAGES_PER_POST,
-  MAX_PAGE_SIZE,
-  MEDIA_MESSAGES,
-  UPLOAD_MAX_BYTES,
-} from "@broadsheet/domain";
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { ADVERT_MESSAGES, type AdvertInput, AdvertInputSchema, advertsApi } from "@broadsheet/domain";
+import type { Context } from "hono";
 import type { Services } from "../../services";
 import type { ImageFormat } from "../../services/media.service";
+import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
-import { limitBody, limitOrdinaryBody, parseInput, readJson } from "../body";
-import { currentStaff } from "../middleware/session";
+import { parseInput, readJson } from "../body";
+import { sessionUser } from "../middleware/session";
 import { imageParts, isMultipart, readMultipart } from "../multipart";
-import { pageQuery } from "../query";
 
 // SPEC.md §5: the advert form takes jpg, png, gif and webp images.
 const ADVERT_IMAGE_FORMATS: ImageFormat[] = ["jpeg", "png", "gif", "webp"];
-// Five images of the maximum size, plus room for the other fields and the multipart framing.
-const limitAdvertForm = limitBody(MAX_IMAGES_PER_POST * UPLOAD_MAX_BYTES + 256 * 1024, MEDIA_MESSAGES.tooManyBytes);
 
 // The text fields alone, checked before any file of a form is stored.
 const AdvertFieldsSchema = AdvertInputSchema.omit({ image: true });
@@ -44,33 +33,23 @@ async function readAdvertInput(c: Context<AppEnv>, services: Services, uploaderI
 
 /** /api/adverts/*: SPEC.md §7 "Adverts". Anyone reads them (the site shows them); staff manage them. */
 export function advertsRoutes(services: Services) {
-  // Staff only, checked before the body is read or validated.
-  const admitStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
-    currentStaff(c);
-    await next();
-  };
-  const limitAdvertBody: MiddlewareHandler<AppEnv> = (c, next) =>
-    isMultipart(c) ? limitAdvertForm(c, next) : limitOrdinaryBody(c, next);
-
-  return new Hono<AppEnv>()
-    .post("/", admitStaff, limitAdvertBody, async (c) => {
-      const staff = currentStaff(c);
-      const input = await readAdvertInput(c, services, staff.id);
+  return apiRouter()
+    .openapi(routeOf(advertsApi.create), async (c) => {
+      const input = await readAdvertInput(c, services, sessionUser(c).id);
       return c.json(await services.adverts.createAdvert(input), 201);
     })
-    .get("/", async (c) => {
-      const { page, limit } = pageQuery(c, ADVERT_PAGE_SIZE, MAX_PAGE_SIZE);
-      const category = (c.req.query("category") ?? "").trim().slice(0, 100);
-      return c.json(await services.adverts.listAdverts({ category, page, limit }));
+    .openapi(routeOf(advertsApi.list), async (c) =>
+      c.json(await services.adverts.listAdverts(c.req.valid("query")), 200),
+    )
+    .openapi(routeOf(advertsApi.get), async (c) =>
+      c.json(await services.adverts.getAdvert(c.req.valid("param").id), 200),
+    )
+    .openapi(routeOf(advertsApi.update), async (c) => {
+      const input = await readAdvertInput(c, services, sessionUser(c).id);
+      return c.json(await services.adverts.updateAdvert(c.req.valid("param").id, input), 200);
     })
-    .get("/:id", async (c) => c.json(await services.adverts.getAdvert(c.req.param("id"))))
-    .patch("/:id", admitStaff, limitAdvertBody, async (c) => {
-      const staff = currentStaff(c);
-      const input = await readAdvertInput(c, services, staff.id);
-      return c.json(await services.adverts.updateAdvert(c.req.param("id"), input));
-    })
-    .delete("/:id", admitStaff, async (c) => {
-      await services.adverts.deleteAdvert(c.req.param("id"));
-      return c.json({ message: ADVERT_MESSAGES.advertDeleted });
+    .openapi(routeOf(advertsApi.remove), async (c) => {
+      await services.adverts.deleteAdvert(c.req.valid("param").id);
+      return c.json({ message: ADVERT_MESSAGES.advertDeleted }, 200);
     });
 }

@@ -1,6 +1,9 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
-import { HTTP_METHODS, type OpenApiDocument, type OpenApiOperation, openApiDocument } from "../openapi";
+import { docsApi } from "@broadsheet/domain";
+import type { OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject } from "openapi3-ts/oas31";
+import { type ApiRouter, apiRouter, routeOf } from "../api-routes";
+import { generateOpenApiDocument } from "../openapi-document";
+
+const HTTP_METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 /*
  * GET /api/openapi.json: the OpenAPI document. GET /api/docs: the same document as a plain
@@ -26,16 +29,16 @@ function renderText(value: string): string {
 interface Row {
   method: string;
   path: string;
-  operation: OpenApiOperation;
+  operation: OperationObject;
 }
 
-function rowsByTag(document: OpenApiDocument): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>(document.tags.map((tag) => [tag.name, []]));
-  for (const [path, item] of Object.entries(document.paths)) {
+function rowsByTag(document: OpenAPIObject): Map<string, Row[]> {
+  const groups = new Map<string, Row[]>((document.tags ?? []).map((tag) => [tag.name, []]));
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const tag = operation.tags[0] ?? "Other";
+      const tag = operation.tags?.[0] ?? "Other";
       const rows = groups.get(tag) ?? [];
       rows.push({ method, path, operation });
       groups.set(tag, rows);
@@ -44,9 +47,9 @@ function rowsByTag(document: OpenApiDocument): Map<string, Row[]> {
   return groups;
 }
 
-function renderParameters(operation: OpenApiOperation): string {
-  const parameters = (operation.parameters ?? []) as { name: string; in: string; description?: string }[];
-  const body = operation.requestBody as { content?: Record<string, unknown> } | undefined;
+function renderParameters(operation: OperationObject): string {
+  const parameters = (operation.parameters ?? []) as ParameterObject[];
+  const body = operation.requestBody as RequestBodyObject | undefined;
   const parts = parameters.map(
     (parameter) =>
       `<li><code>${escapeHtml(parameter.name)}</code> <small>(${escapeHtml(parameter.in)})</small>${
@@ -60,14 +63,14 @@ function renderParameters(operation: OpenApiOperation): string {
         .join(" or ")}</li>`,
     );
   }
-  const statuses = Object.keys(operation.responses).join(", ");
+  const statuses = Object.keys(operation.responses ?? {}).join(", ");
   parts.push(`<li>Answers: ${escapeHtml(statuses)}</li>`);
   return `<ul>${parts.join("")}</ul>`;
 }
 
-export function renderDocsPage(document: OpenApiDocument): string {
+export function renderDocsPage(document: OpenAPIObject): string {
   const groups = rowsByTag(document);
-  const descriptions = new Map(document.tags.map((tag) => [tag.name, tag.description]));
+  const descriptions = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description]));
   const sections = [...groups]
     .filter(([, rows]) => rows.length > 0)
     .map(([tag, rows]) => {
@@ -76,7 +79,7 @@ export function renderDocsPage(document: OpenApiDocument): string {
         .map(
           ({ method, path, operation }) => `<li class="op">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
-<p><strong>${escapeHtml(operation.summary)}</strong>${operation.description ? ` ${renderText(operation.description)}` : ""}</p>
+<p><strong>${escapeHtml(operation.summary ?? "")}</strong>${operation.description ? ` ${renderText(operation.description)}` : ""}</p>
 ${renderParameters(operation)}
 </li>`,
         )
@@ -119,7 +122,7 @@ small { color: #555; }
 <body>
 <header>
 <h1>${escapeHtml(document.info.title)} <small>${escapeHtml(document.info.version)}</small></h1>
-<p>${renderText(document.info.description)}</p>
+<p>${renderText(document.info.description ?? "")}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(document.openapi)}).</p>
 </header>
 <nav aria-label="Sections"><ul>${toc}</ul></nav>
@@ -131,16 +134,22 @@ ${sections}
 `;
 }
 
-export function docsRoutes() {
+/** The document and its page, built once from `api`'s routes when first asked for. */
+export function docsRoutes(api: ApiRouter) {
+  let document: OpenAPIObject | undefined;
   let page: string | undefined;
-  return new Hono<AppEnv>()
-    .get("/openapi.json", (c) => {
+  const openApiDocument = () => {
+    document ??= generateOpenApiDocument(api);
+    return document;
+  };
+  return apiRouter()
+    .openapi(routeOf(docsApi.document), (c) => {
       c.header("Cache-Control", CACHE_CONTROL);
-      return c.json(openApiDocument());
+      return c.json(openApiDocument(), 200);
     })
-    .get("/docs", (c) => {
+    .openapi(routeOf(docsApi.page), (c) => {
       page ??= renderDocsPage(openApiDocument());
       c.header("Cache-Control", CACHE_CONTROL);
-      return c.html(page);
+      return c.html(page, 200);
     });
 }

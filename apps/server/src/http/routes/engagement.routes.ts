@@ -1,23 +1,16 @@
-import {
-  COMMENT_PAGE_SIZE,
-  CommentInputSchema,
-  ENGAGEMENT_MESSAGES,
-  MAX_PAGE_SIZE,
-  ReviewInputSchema,
-} from "@broadsheet/domain";
-import { type Context, Hono } from "hono";
+import { COMMENT_PAGE_SIZE, ENGAGEMENT_MESSAGES, engagementApi } from "@broadsheet/domain";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Services } from "../../services";
 import type { Viewer } from "../../services/posts.service";
 import { RATE_LIMITS } from "../../services/rate-limiter";
+import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
-import { readJsonInput } from "../body";
 import { clientKey } from "../client-ip";
-import { currentUser, viewerIsStaff } from "../middleware/session";
-import { pageQuery } from "../query";
+import { sessionUser, viewerIsStaff } from "../middleware/session";
 
-/** The logged-in reader as a viewer (401 otherwise). */
+/** The logged-in reader as a viewer. */
 function reader(c: Context<AppEnv>): Viewer & { id: string } {
-  return { id: currentUser(c).id, isStaff: viewerIsStaff(c) };
+  return { id: sessionUser(c).id, isStaff: viewerIsStaff(c) };
 }
 
 /**
@@ -27,49 +20,55 @@ function reader(c: Context<AppEnv>): Viewer & { id: string } {
  */
 export function engagementRoutes(services: Services) {
   const { engagement } = services;
-  return new Hono<AppEnv>()
-    .get("/:id/comments", async (c) => {
-      const { page, limit } = pageQuery(c, COMMENT_PAGE_SIZE, MAX_PAGE_SIZE);
+  // Counted before the body is read, so refused and malformed comments use up the allowance too.
+  const limitComments: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await services.rateLimiter.consume(RATE_LIMITS.commentsPerClient, clientKey(c));
+    await next();
+  };
+
+  return apiRouter()
+    .openapi(routeOf(engagementApi.listComments), async (c) => {
+      const { page, limit } = c.req.valid("query");
       const viewer = { id: c.get("user")?.id, isStaff: viewerIsStaff(c) };
-      return c.json(await engagement.listComments(c.req.param("id"), viewer, page, limit));
+      return c.json(await engagement.listComments(c.req.valid("param").id, viewer, page, limit), 200);
     })
-    .post("/:id/comments", async (c) => {
+    .openapi(routeOf(engagementApi.addComment, { before: [limitComments] }), async (c) => {
       const viewer = reader(c);
-      await services.rateLimiter.consume(RATE_LIMITS.commentsPerClient, clientKey(c));
-      const input = await readJsonInput(c, CommentInputSchema);
       const comments = await engagement.addComment(
-        c.req.param("id"),
+        c.req.valid("param").id,
         viewer.id,
-        input.comment,
+        c.req.valid("json").comment,
         viewer,
         COMMENT_PAGE_SIZE,
       );
       return c.json(comments, 201);
     })
-    .delete("/:id/comments/:commentId", async (c) => {
-      await engagement.deleteComment(c.req.param("id"), c.req.param("commentId"), reader(c));
-      return c.json({ message: ENGAGEMENT_MESSAGES.commentDeleted });
+    .openapi(routeOf(engagementApi.deleteComment), async (c) => {
+      const { id, commentId } = c.req.valid("param");
+      await engagement.deleteComment(id, commentId, reader(c));
+      return c.json({ message: ENGAGEMENT_MESSAGES.commentDeleted }, 200);
     })
-    .put("/addLike/:id", async (c) => {
+    .openapi(routeOf(engagementApi.addLike), async (c) => {
       const viewer = reader(c);
-      return c.json(await engagement.addLike(c.req.param("id"), viewer.id, viewer));
+      return c.json(await engagement.addLike(c.req.valid("param").id, viewer.id, viewer), 200);
     })
-    .put("/removeLike/:id", async (c) => {
+    .openapi(routeOf(engagementApi.removeLike), async (c) => {
       const viewer = reader(c);
-      return c.json(await engagement.removeLike(c.req.param("id"), viewer.id, viewer));
+      return c.json(await engagement.removeLike(c.req.valid("param").id, viewer.id, viewer), 200);
     })
-    .patch("/review/:id", async (c) => {
+    .openapi(routeOf(engagementApi.saveReview), async (c) => {
       const viewer = reader(c);
-      const input = await readJsonInput(c, ReviewInputSchema);
-      return c.json(await engagement.saveReview(c.req.param("id"), viewer.id, input, viewer));
+      return c.json(await engagement.saveReview(c.req.valid("param").id, viewer.id, c.req.valid("json"), viewer), 200);
     })
-    .patch("/updateReview/:id", async (c) => {
+    .openapi(routeOf(engagementApi.updateReview), async (c) => {
       const viewer = reader(c);
-      const input = await readJsonInput(c, ReviewInputSchema);
-      return c.json(await engagement.updateReview(c.req.param("id"), viewer.id, input, viewer));
+      return c.json(
+        await engagement.updateReview(c.req.valid("param").id, viewer.id, c.req.valid("json"), viewer),
+        200,
+      );
     })
-    .patch("/deleteReview/:id", async (c) => {
+    .openapi(routeOf(engagementApi.deleteReview), async (c) => {
       const viewer = reader(c);
-      return c.json(await engagement.deleteReview(c.req.param("id"), viewer.id, viewer));
+      return c.json(await engagement.deleteReview(c.req.valid("param").id, viewer.id, viewer), 200);
     });
 }

@@ -1,10 +1,10 @@
-import { Hono } from "hono";
+import { healthApi } from "@broadsheet/domain";
 import type { HealthService } from "../../services/health.service";
-import type { AppEnv } from "../app-env";
+import { apiRouter, routeOf } from "../api-routes";
 
 export function healthRoutes(health: HealthService) {
-  return new Hono<AppEnv>().get("/", async (c) => {
+  return apiRouter().openapi(routeOf(healthApi.check), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await health.checkHealth());
+    return c.json(await health.checkHealth(), 200);
   });
 }

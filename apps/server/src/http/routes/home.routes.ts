@@ -1,8 +1,8 @@
-import { Hono } from "hono";
+import { homeApi } from "@broadsheet/domain";
 import type { HomeService } from "../../services/home.service";
-import type { AppEnv } from "../app-env";
+import { apiRouter, routeOf } from "../api-routes";
 
 /** GET /api/home: the home page's blocks in one answer. */
 export function homeRoutes(home: HomeService) {
-  return new Hono<AppEnv>().get("/", async (c) => c.json(await home.getHome(c.get("user")?.id)));
+  return apiRouter().openapi(routeOf(homeApi.get), async (c) => c.json(await home.getHome(c.get("user")?.id), 200));
 }

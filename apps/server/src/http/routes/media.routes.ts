@@ -1,17 +1,15 @@
-import { IMAGE_WIDTHS, MEDIA_MESSAGES, UPLOAD_MAX_BYTES } from "@broadsheet/domain";
+import { IMAGE_WIDTHS, MEDIA_MESSAGES, mediaApi } from "@broadsheet/domain";
 import { Hono, type MiddlewareHandler } from "hono";
 import { invalid } from "../../errors";
 import type { Services } from "../../services";
 import type { ImageFormat } from "../../services/media.service";
 import { RATE_LIMITS } from "../../services/rate-limiter";
+import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
-import { limitBody } from "../body";
 import { clientKey } from "../client-ip";
-import { currentUser } from "../middleware/session";
+import { sessionUser } from "../middleware/session";
 import { isMultipart, readMultipart } from "../multipart";
 
-// Room for the multipart boundaries and part headers around a file of the maximum size.
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const PROFILE_PHOTO_FORMATS: ImageFormat[] = ["jpeg", "png"];
 const MEDIA_FILE = /^([0-9a-f]{64})(?:\.webp)?$/;
 // Stored files never change: the key is the hash of their bytes.
@@ -19,16 +17,14 @@ const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 
 /** POST /api/media: one image in the multipart field `file`; `purpose=profile` accepts JPEG and PNG only. */
 export function mediaApiRoutes(services: Services) {
-  // Refused before the body is read, so an anonymous or rate-limited client cannot make the server buffer 10 MB.
-  const admitUploader: MiddlewareHandler<AppEnv> = async (c, next) => {
-    currentUser(c);
+  // Refused before the body is read, so a rate-limited client cannot make the server buffer 10 MB.
+  const limitUploads: MiddlewareHandler<AppEnv> = async (c, next) => {
     await services.rateLimiter.consume(RATE_LIMITS.uploadsPerClient, clientKey(c));
     await next();
   };
-  const limitUpload = limitBody(UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, MEDIA_MESSAGES.tooManyBytes);
 
-  return new Hono<AppEnv>().post("/", admitUploader, limitUpload, async (c) => {
-    const user = currentUser(c);
+  return apiRouter().openapi(routeOf(mediaApi.upload, { before: [limitUploads] }), async (c) => {
+    const user = sessionUser(c);
     if (!isMultipart(c)) throw invalid(MEDIA_MESSAGES.malformedUpload);
     const form = await readMultipart(c);
     // Exactly one file in the field `file`.

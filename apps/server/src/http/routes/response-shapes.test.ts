@@ -1,36 +1,44 @@
 import {
-  AdvertSchema,
-  CategorySchema,
-  DashboardStatsSchema,
-  HomeSchema,
-  PollSchema,
-  PostDetailSchema,
-  PostSummarySchema,
-  PostTypeSchema,
-  PublicUserSchema,
-  pageSchema,
+  advertsApi,
+  categoriesApi,
+  type EndpointDeclaration,
+  endpointUrl,
+  engagementApi,
+  feedsApi,
+  pollsApi,
+  postsApi,
+  typesApi,
 } from "@broadsheet/domain";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { signUp } from "../../testing/test-agent";
+import { signUp, type TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
 
 /*
- * The response schemas of packages/domain (which the web reads and /api/openapi.json
- * publishes) against what the API really answers: every key declared, none extra.
+ * The declared answers of packages/domain's endpoints (which the web's client types and
+ * /api/openapi.json publishes) against what the API really answers: every key declared,
+ * none extra, at every level.
  */
 const context = useTestApp();
 const IMAGE = `/media/${"e".repeat(64)}.webp`;
 
-/** Parses strictly, at every level: an undeclared key fails as much as a missing one. */
-function expectShape(schema: z.ZodType, value: unknown): void {
-  const strict = z.fromJSONSchema(z.toJSONSchema(schema, { io: "output" }));
-  const result = strict.safeParse(value);
-  expect(result.success, JSON.stringify(result.error?.issues.slice(0, 3))).toBe(true);
+/** Calls `endpoint` as the web's client would and checks the answer strictly against its declaration. */
+async function expectDeclaredAnswer(
+  agent: TestAgent,
+  endpoint: EndpointDeclaration,
+  input: { params?: Record<string, string>; query?: Record<string, string | number>; body?: unknown } = {},
+): Promise<void> {
+  const url = endpointUrl(endpoint, input.params, input.query);
+  const response = await agent.request(endpoint.method.toUpperCase(), url, input.body);
+  expect(response.status, `${endpoint.method} ${url}`).toBe(endpoint.status ?? 200);
+  // An empty registry leaves out the component ids, so every level is inlined and checked.
+  const strict = z.fromJSONSchema(z.toJSONSchema(endpoint.response, { io: "output", metadata: z.registry() }));
+  const result = strict.safeParse(response.body);
+  expect(result.success, `${endpoint.path}: ${JSON.stringify(result.error?.issues.slice(0, 3))}`).toBe(true);
 }
 
-describe("the API answers the shapes packages/domain declares", () => {
-  it("for posts, taxonomy, polls, adverts, users, the home page and the dashboard", async () => {
+describe("the API answers the shapes its endpoint declarations promise", () => {
+  it("for posts, feeds, engagement, taxonomy, polls and adverts", async () => {
     const admin = await signUp(context.app, { role: "admin" });
     const reader = await signUp(context.app);
     const category = (await admin.agent.post("/api/category/createCategory", { name: "Shapes Desk" })).body.category;
@@ -38,23 +46,34 @@ describe("the API answers the shapes packages/domain declares", () => {
     const post = (
       await admin.agent.post("/api/posts", { title: "Shaped story", category: "Shapes Desk", image: [IMAGE] })
     ).body;
-    await reader.agent.post(`/api/posts/${post._id}/comments`, { comment: "Well shaped" });
-    await reader.agent.patch(`/api/posts/review/${post._id}`, { rating: 4, text: "Good" });
-    await reader.agent.put(`/api/posts/addLike/${post._id}`);
-    await admin.agent.post("/api/votes", { title: "Shapes?", optionOne: "a", optionTwo: "b", optionThree: "c" });
-    await admin.agent.post("/api/adverts", { category: "Advert Top", link: "https://shop.example", image: [IMAGE] });
+    const poll = (
+      await admin.agent.post("/api/votes", { title: "Shapes?", optionOne: "a", optionTwo: "b", optionThree: "c" })
+    ).body;
+    const advert = (
+      await admin.agent.post("/api/adverts", { category: "Advert Top", link: "https://shop.example", image: [IMAGE] })
+    ).body;
+    const onPost = { params: { id: post._id } };
 
-    expectShape(PostDetailSchema, (await reader.agent.get(`/api/posts/${post.slug}`)).body);
-    expectShape(pageSchema(PostSummarySchema), (await reader.agent.get("/api/posts?category=Shapes%20Desk")).body);
-    expectShape(pageSchema(PostSummarySchema), (await admin.agent.get("/api/posts?limit=3")).body);
-    expectShape(z.array(PostSummarySchema), (await reader.agent.get("/api/posts/icymi")).body);
-    expectShape(z.array(CategorySchema), (await reader.agent.get("/api/category/getCategories")).body);
-    expectShape(z.array(PostTypeSchema), (await reader.agent.get("/api/type/getTypes")).body);
-    expectShape(pageSchema(PollSchema), (await reader.agent.get("/api/votes")).body);
-    expectShape(pageSchema(AdvertSchema), (await reader.agent.get("/api/adverts")).body);
-    expectShape(PublicUserSchema, (await reader.agent.get("/api/users/getUser")).body);
-    expectShape(pageSchema(PublicUserSchema), (await admin.agent.get("/api/users/getUsers")).body);
-    expectShape(HomeSchema, (await reader.agent.get("/api/home")).body);
-    expectShape(DashboardStatsSchema, (await admin.agent.get("/api/admin/stats")).body);
+    await expectDeclaredAnswer(reader.agent, engagementApi.addComment, { ...onPost, body: { comment: "Well shaped" } });
+    await expectDeclaredAnswer(reader.agent, engagementApi.saveReview, {
+      ...onPost,
+      body: { rating: 4, text: "Good" },
+    });
+    await expectDeclaredAnswer(reader.agent, engagementApi.addLike, onPost);
+    await expectDeclaredAnswer(reader.agent, engagementApi.listComments, onPost);
+    await expectDeclaredAnswer(reader.agent, postsApi.get, { params: { id: post.slug } });
+    await expectDeclaredAnswer(reader.agent, postsApi.list, { query: { category: "Shapes Desk" } });
+    await expectDeclaredAnswer(admin.agent, postsApi.list, { query: { limit: 3 } });
+    await expectDeclaredAnswer(admin.agent, postsApi.togglePublish, onPost);
+    await expectDeclaredAnswer(admin.agent, postsApi.togglePublish, onPost);
+    await expectDeclaredAnswer(reader.agent, feedsApi.icymi);
+    await expectDeclaredAnswer(reader.agent, feedsApi.related, onPost);
+    await expectDeclaredAnswer(reader.agent, categoriesApi.list);
+    await expectDeclaredAnswer(reader.agent, typesApi.list);
+    await expectDeclaredAnswer(reader.agent, pollsApi.vote, { params: { id: poll._id }, body: { option: 2 } });
+    await expectDeclaredAnswer(reader.agent, pollsApi.list);
+    await expectDeclaredAnswer(reader.agent, advertsApi.list);
+    await expectDeclaredAnswer(reader.agent, advertsApi.get, { params: { id: advert._id } });
+    await expectDeclaredAnswer(admin.agent, postsApi.remove, onPost);
   });
 });

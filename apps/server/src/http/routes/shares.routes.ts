@@ -1,17 +1,19 @@
-import { ENGAGEMENT_MESSAGES, ShareInputSchema } from "@broadsheet/domain";
-import { Hono } from "hono";
+import { ENGAGEMENT_MESSAGES, sharesApi } from "@broadsheet/domain";
+import type { MiddlewareHandler } from "hono";
 import type { Services } from "../../services";
 import { RATE_LIMITS } from "../../services/rate-limiter";
+import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
-import { readJsonInput } from "../body";
 import { clientKey } from "../client-ip";
 
-/** /api/shares (SPEC.md §7 "Other"): public; body { postId (slug or id), platform }. Shares feed the Hot widget: bounded per client. */
+/** /api/shares (SPEC.md §7 "Other"): shares feed the Hot widget, so they are bounded per client. */
 export function sharesRoutes(services: Services) {
-  return new Hono<AppEnv>().post("/", async (c) => {
+  const limitShares: MiddlewareHandler<AppEnv> = async (c, next) => {
     await services.rateLimiter.consume(RATE_LIMITS.sharesPerClient, clientKey(c));
-    const input = await readJsonInput(c, ShareInputSchema);
-    await services.shares.recordShare(input);
+    await next();
+  };
+  return apiRouter().openapi(routeOf(sharesApi.record, { before: [limitShares] }), async (c) => {
+    await services.shares.recordShare(c.req.valid("json"));
     return c.json({ message: ENGAGEMENT_MESSAGES.shareRecorded }, 201);
   });
 }

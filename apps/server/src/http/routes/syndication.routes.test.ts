@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app";
+import { CATEGORY_LISTS, POST_LISTS } from "../../services/content-changes";
 import { createSyndicationService } from "../../services/syndication.service";
 import { insertCategory, insertPost } from "../../testing/fixtures";
 import { signUp, TestAgent } from "../../testing/test-agent";
@@ -262,7 +263,7 @@ describe("GET /sitemap.xml", () => {
   it("escapes an ampersand in a category URL as &amp;", async () => {
     await insertCategory(context.database.db, "Q&A");
     // Inserted behind the API's back: clear the caches as a content write does.
-    await context.app.services.publicPages.contentChanged();
+    await context.app.services.publicPages.changed([POST_LISTS, CATEGORY_LISTS]);
     const response = await anonymous().get("/sitemap.xml");
     expect(response.body).toContain(`<loc>${BASE}/search?category=Q%26A</loc>`);
     parseXml(response.body);
@@ -311,7 +312,7 @@ describe("the sitemap and RSS come from the read cache, which content writes cle
   it("answers again without the database until a write: a post inserted behind the app's back does not show", async () => {
     const agent = new TestAgent(fresh.app);
     const category = await insertCategory(fresh.database.db, "Cached Desk");
-    await fresh.app.services.publicPages.contentChanged();
+    await fresh.app.services.publicPages.changed([POST_LISTS, CATEGORY_LISTS]);
     expect(await locsOf(agent)).toContain(`${BASE}/search?category=Cached%20Desk`);
     expect(await titlesOf(agent)).toEqual([]);
     // The same object until a write, so its XML is built once.
@@ -321,7 +322,7 @@ describe("the sitemap and RSS come from the read cache, which content writes cle
     const hidden = await insertPost(fresh.database.db, { title: "Behind the back", categoryId: category.id });
     expect(await locsOf(agent)).not.toContain(`${BASE}/page/${hidden.slug}`);
     expect(await titlesOf(agent)).not.toContain("Behind the back");
-    await fresh.app.services.publicPages.contentChanged();
+    await fresh.app.services.publicPages.changed([POST_LISTS, CATEGORY_LISTS]);
     expect(await locsOf(agent)).toContain(`${BASE}/page/${hidden.slug}`);
     expect(await titlesOf(agent)).toContain("Behind the back");
   });
@@ -496,7 +497,7 @@ describe(`a sitemap index past the URLs one file may hold, on ${testDatabaseKind
     const news = await insertCategory(indexed.database.db, "Late News");
     const late = await insertPost(indexed.database.db, { slug: "indexed-latest", categoryId: news.id });
     expect((await agent.get("/sitemap-posts-1.xml")).body).toBe(first);
-    await indexed.app.services.publicPages.contentChanged();
+    await indexed.app.services.publicPages.changed([POST_LISTS, CATEGORY_LISTS]);
     const locs = urlsOf((await agent.get("/sitemap-posts-1.xml")).body).map((url) => url.loc);
     expect(locs[0]).toBe(`${BASE}/page/${late.slug}`);
   });

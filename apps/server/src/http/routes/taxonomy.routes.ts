@@ -1,43 +1,34 @@
-import { CategoryInputSchema, TAXONOMY_MESSAGES, TypeInputSchema } from "@broadsheet/domain";
-import { Hono } from "hono";
+import { categoriesApi, TAXONOMY_MESSAGES, typesApi } from "@broadsheet/domain";
 import type { Services } from "../../services";
-import type { AppEnv } from "../app-env";
-import { readJsonInput } from "../body";
-import { currentStaff } from "../middleware/session";
+import { apiRouter, routeOf } from "../api-routes";
 
 /** /api/category/*: SPEC.md §7 "Categories and types". Reading is public; changes are for staff. */
 export function categoryRoutes(services: Services) {
-  return new Hono<AppEnv>()
-    .post("/createCategory", async (c) => {
-      currentStaff(c);
-      const input = await readJsonInput(c, CategoryInputSchema);
-      const category = await services.taxonomy.createCategory(input.name);
+  return apiRouter()
+    .openapi(routeOf(categoriesApi.create), async (c) => {
+      const category = await services.taxonomy.createCategory(c.req.valid("json").name);
       return c.json({ message: TAXONOMY_MESSAGES.categoryCreated, category }, 201);
     })
-    .get("/getCategories", async (c) => c.json(await services.taxonomy.listCategories()))
-    .delete("/:slug", async (c) => {
-      currentStaff(c);
-      await services.taxonomy.deleteCategory(c.req.param("slug"));
-      return c.json({ message: TAXONOMY_MESSAGES.categoryDeleted });
+    .openapi(routeOf(categoriesApi.list), async (c) => c.json(await services.taxonomy.listCategories(), 200))
+    .openapi(routeOf(categoriesApi.remove), async (c) => {
+      await services.taxonomy.deleteCategory(c.req.valid("param").slug);
+      return c.json({ message: TAXONOMY_MESSAGES.categoryDeleted }, 200);
     });
 }
 
 /** /api/type/*: post types, each within one category. */
 export function typeRoutes(services: Services) {
-  return new Hono<AppEnv>()
-    .post("/createType", async (c) => {
-      currentStaff(c);
-      const input = await readJsonInput(c, TypeInputSchema);
+  return apiRouter()
+    .openapi(routeOf(typesApi.create), async (c) => {
+      const input = c.req.valid("json");
       const type = await services.taxonomy.createType(input.name, input.category);
       return c.json({ message: TAXONOMY_MESSAGES.typeCreated, type }, 201);
     })
-    .get("/getTypes", async (c) => {
-      const category = c.req.query("category")?.trim().slice(0, 200);
-      return c.json(await services.taxonomy.listTypes(category || undefined));
-    })
-    .delete("/:slug", async (c) => {
-      currentStaff(c);
-      await services.taxonomy.deleteType(c.req.param("slug"));
-      return c.json({ message: TAXONOMY_MESSAGES.typeDeleted });
+    .openapi(routeOf(typesApi.list), async (c) =>
+      c.json(await services.taxonomy.listTypes(c.req.valid("query").category || undefined), 200),
+    )
+    .openapi(routeOf(typesApi.remove), async (c) => {
+      await services.taxonomy.deleteType(c.req.valid("param").slug);
+      return c.json({ message: TAXONOMY_MESSAGES.typeDeleted }, 200);
     });
 }

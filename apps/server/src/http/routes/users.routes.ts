@@ -1,26 +1,12 @@
-import {
-  ACCOUNT_MESSAGES,
-  ADMIN_PAGE_SIZE,
-  ChangePasswordInputSchema,
-  ForgotPasswordInputSchema,
-  LoginInputSchema,
-  MAX_PAGE_SIZE,
-  RegisterInputSchema,
-  ResetPasswordInputSchema,
-  UpdatePhotoInputSchema,
-  UpdateProfileInputSchema,
-  UpdateRoleInputSchema,
-  WishlistInputSchema,
-} from "@broadsheet/domain";
-import { type Context, Hono } from "hono";
+import { ACCOUNT_MESSAGES, usersApi } from "@broadsheet/domain";
+import type { Context, MiddlewareHandler } from "hono";
 import { forbidden } from "../../errors";
 import type { Services } from "../../services";
 import { toPublicUser } from "../../services/users.service";
+import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
-import { readJsonInput } from "../body";
 import { clientKey } from "../client-ip";
-import { clearSessionCookie, currentAdmin, currentUser, setSessionCookie, viewerIsStaff } from "../middleware/session";
-import { pageQuery } from "../query";
+import { clearSessionCookie, sessionUser, setSessionCookie, viewerIsStaff } from "../middleware/session";
 
 /** /api/users/*: SPEC.md §7 "Users", path for path. */
 export function usersRoutes(services: Services) {
@@ -28,86 +14,77 @@ export function usersRoutes(services: Services) {
     const token = c.get("sessionToken");
     if (token) await services.sessions.endSession(token);
     clearSessionCookie(c);
-    return c.json({ message: ACCOUNT_MESSAGES.loggedOut });
+    return c.json({ message: ACCOUNT_MESSAGES.loggedOut }, 200);
+  };
+  // Counted before the body is read, so malformed attempts use up the allowance too.
+  const countRegistration: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await services.auth.countRegistrationAttempt(clientKey(c));
+    await next();
+  };
+  // SPEC's logout is a GET: refused when another site (a link, an <img>) makes the browser send it.
+  const refuseSubresourceOrCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (isSubresourceOrCrossSite(c)) throw forbidden(ACCOUNT_MESSAGES.crossSiteRefused);
+    await next();
   };
 
-  return (
-    new Hono<AppEnv>()
-      .post("/register", async (c) => {
-        await services.auth.countRegistrationAttempt(clientKey(c));
-        const input = await readJsonInput(c, RegisterInputSchema);
-        const { user, session } = await services.auth.register(input, clientKey(c));
-        setSessionCookie(c, session);
-        return c.json(toPublicUser(user), 201);
-      })
-      .post("/login", async (c) => {
-        const input = await readJsonInput(c, LoginInputSchema);
-        const { user, session } = await services.auth.login(input, clientKey(c));
-        setSessionCookie(c, session);
-        return c.json(toPublicUser(user));
-      })
-      // SPEC's logout is a GET: refused when another site (a link, an <img>) makes the browser send it.
-      .get("/logout", (c) => {
-        if (isSubresourceOrCrossSite(c)) throw forbidden(ACCOUNT_MESSAGES.crossSiteRefused);
-        return logout(c);
-      })
-      .post("/logout", logout)
-      .get("/getLoginStatus", (c) => c.json(c.get("user") !== null))
-      .get("/getUser", (c) => c.json(toPublicUser(currentUser(c))))
-      .get("/getUsers", async (c) => {
-        currentAdmin(c);
-        const { page, limit } = pageQuery(c, ADMIN_PAGE_SIZE, MAX_PAGE_SIZE);
-        const search = (c.req.query("search") ?? "").trim().slice(0, 200);
-        return c.json(await services.users.listUsers({ search, page, limit }));
-      })
-      .patch("/updateRole", async (c) => {
-        currentAdmin(c);
-        const input = await readJsonInput(c, UpdateRoleInputSchema);
-        return c.json(toPublicUser(await services.users.updateRole(input.id, input.role)));
-      })
-      .patch("/updateUser", async (c) => {
-        const user = currentUser(c);
-        const input = await readJsonInput(c, UpdateProfileInputSchema);
-        return c.json(toPublicUser(await services.users.updateProfile(user.id, input)));
-      })
-      .patch("/updatePhoto", async (c) => {
-        const user = currentUser(c);
-        const input = await readJsonInput(c, UpdatePhotoInputSchema);
-        return c.json(toPublicUser(await services.users.updatePhoto(user.id, input.photo)));
-      })
-      .patch("/changePassword", async (c) => {
-        const user = currentUser(c);
-        const input = await readJsonInput(c, ChangePasswordInputSchema);
-        await services.auth.changePassword(user, c.get("sessionToken") ?? "", input.oldPassword, input.password);
-        return c.json({ message: ACCOUNT_MESSAGES.passwordChanged });
-      })
-      .post("/forgotPassword", async (c) => {
-        const input = await readJsonInput(c, ForgotPasswordInputSchema);
-        await services.auth.forgotPassword(input.email, clientKey(c));
-        return c.json({ message: ACCOUNT_MESSAGES.resetMailSent });
-      })
-      .patch("/resetPassword/:token", async (c) => {
-        const input = await readJsonInput(c, ResetPasswordInputSchema);
-        await services.passwordReset.resetPassword(c.req.param("token"), input.password);
-        clearSessionCookie(c);
-        return c.json({ message: ACCOUNT_MESSAGES.passwordReset });
-      })
-      .post("/addToWishlist", async (c) => {
-        const user = currentUser(c);
-        const input = await readJsonInput(c, WishlistInputSchema);
-        await services.readLater.addToReadLater(user.id, input.postId, viewerIsStaff(c));
-        return c.json({ message: ACCOUNT_MESSAGES.addedToReadLater });
-      })
-      .get("/getWishlist", async (c) => {
-        const user = currentUser(c);
-        return c.json({ wishlist: await services.readLater.listReadLater(user.id, viewerIsStaff(c)) });
-      })
-      .put("/wishlist/:id", async (c) => {
-        const user = currentUser(c);
-        await services.readLater.removeFromReadLater(user.id, c.req.param("id"));
-        return c.json({ message: ACCOUNT_MESSAGES.removedFromReadLater });
-      })
-  );
+  return apiRouter()
+    .openapi(routeOf(usersApi.register, { before: [countRegistration] }), async (c) => {
+      const { user, session } = await services.auth.register(c.req.valid("json"), clientKey(c));
+      setSessionCookie(c, session);
+      return c.json(toPublicUser(user), 201);
+    })
+    .openapi(routeOf(usersApi.login), async (c) => {
+      const { user, session } = await services.auth.login(c.req.valid("json"), clientKey(c));
+      setSessionCookie(c, session);
+      return c.json(toPublicUser(user), 200);
+    })
+    .openapi(routeOf(usersApi.logout, { before: [refuseSubresourceOrCrossSite] }), logout)
+    .openapi(routeOf(usersApi.logoutForm), logout)
+    .openapi(routeOf(usersApi.loginStatus), (c) => c.json(c.get("user") !== null, 200))
+    .openapi(routeOf(usersApi.getUser), (c) => c.json(toPublicUser(sessionUser(c)), 200))
+    .openapi(routeOf(usersApi.listUsers), async (c) =>
+      c.json(await services.users.listUsers(c.req.valid("query")), 200),
+    )
+    .openapi(routeOf(usersApi.updateRole), async (c) => {
+      const input = c.req.valid("json");
+      return c.json(toPublicUser(await services.users.updateRole(input.id, input.role)), 200);
+    })
+    .openapi(routeOf(usersApi.updateProfile), async (c) =>
+      c.json(toPublicUser(await services.users.updateProfile(sessionUser(c).id, c.req.valid("json"))), 200),
+    )
+    .openapi(routeOf(usersApi.updatePhoto), async (c) =>
+      c.json(toPublicUser(await services.users.updatePhoto(sessionUser(c).id, c.req.valid("json").photo)), 200),
+    )
+    .openapi(routeOf(usersApi.changePassword), async (c) => {
+      const input = c.req.valid("json");
+      await services.auth.changePassword(
+        sessionUser(c),
+        c.get("sessionToken") ?? "",
+        input.oldPassword,
+        input.password,
+      );
+      return c.json({ message: ACCOUNT_MESSAGES.passwordChanged }, 200);
+    })
+    .openapi(routeOf(usersApi.forgotPassword), async (c) => {
+      await services.auth.forgotPassword(c.req.valid("json").email, clientKey(c));
+      return c.json({ message: ACCOUNT_MESSAGES.resetMailSent }, 200);
+    })
+    .openapi(routeOf(usersApi.resetPassword), async (c) => {
+      await services.passwordReset.resetPassword(c.req.valid("param").token, c.req.valid("json").password);
+      clearSessionCookie(c);
+      return c.json({ message: ACCOUNT_MESSAGES.passwordReset }, 200);
+    })
+    .openapi(routeOf(usersApi.addToWishlist), async (c) => {
+      await services.readLater.addToReadLater(sessionUser(c).id, c.req.valid("json").postId, viewerIsStaff(c));
+      return c.json({ message: ACCOUNT_MESSAGES.addedToReadLater }, 200);
+    })
+    .openapi(routeOf(usersApi.getWishlist), async (c) =>
+      c.json({ wishlist: await services.readLater.listReadLater(sessionUser(c).id, viewerIsStaff(c)) }, 200),
+    )
+    .openapi(routeOf(usersApi.removeFromWishlist), async (c) => {
+      await services.readLater.removeFromReadLater(sessionUser(c).id, c.req.valid("param").id);
+      return c.json({ message: ACCOUNT_MESSAGES.removedFromReadLater }, 200);
+    });
 }
 
 /** A cross-site request, or one the browser makes for an image, script or frame rather than for a page or fetch. */

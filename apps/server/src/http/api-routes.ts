@@ -1,0 +1,214 @@
+import {
+  ACCOUNT_MESSAGES,
+  type Access,
+  type EndpointDeclaration,
+  type ErrorStatus,
+  isStaff,
+  MEDIA_MESSAGES,
+  MessageSchema,
+} from "@broadsheet/domain";
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { SchemaObject } from "openapi3-ts/oas31";
+import { z } from "zod";
+import { forbidden, invalid, unauthorized } from "../errors";
+import type { AppEnv } from "./app-env";
+import { limitBody, limitOrdinaryBody, readJson } from "./body";
+import { isMultipart } from "./multipart";
+
+/*
+ * Routes registered from the endpoint declarations of packages/domain (*.endpoints.ts):
+ * @hono/zod-openapi validates params, query and JSON body from them and collects the
+ * OpenAPI document; the access rule becomes route middleware, checked before any body is read.
+ */
+
+/** A router whose validation failures answer the first problem's message (SPEC.md's order). */
+export function apiRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw invalid(result.error.issues[0]?.message ?? "Invalid input");
+    },
+  });
+}
+export type ApiRouter = ReturnType<typeof apiRouter>;
+
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("user")) throw unauthorized(ACCOUNT_MESSAGES.notLoggedIn);
+  await next();
+};
+
+export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get("user");
+  if (!user) throw unauthorized(ACCOUNT_MESSAGES.notLoggedIn);
+  if (!isStaff(user.role)) throw forbidden(ACCOUNT_MESSAGES.staffOnly);
+  await next();
+};
+
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get("user");
+  if (!user) throw unauthorized(ACCOUNT_MESSAGES.notLoggedIn);
+  if (user.role !== "admin") throw forbidden(ACCOUNT_MESSAGES.adminOnly);
+  await next();
+};
+
+const ACCESS_MIDDLEWARE: Record<Access, MiddlewareHandler<AppEnv> | undefined> = {
+  public: undefined,
+  optional: undefined,
+  user: requireUser,
+  staff: requireStaff,
+  admin: requireAdmin,
+};
+
+const ACCESS_NOTE: Record<Access, string> = {
+  public: "Public.",
+  optional: "Public; a session personalises the answer.",
+  user: "Logged in.",
+  staff: "Editors and admins.",
+  admin: "Admins only.",
+};
+
+const ACCESS_SECURITY: Record<Access, Record<string, string[]>[]> = {
+  public: [],
+  optional: [{}, { cookieAuth: [] }],
+  user: [{ cookieAuth: [] }],
+  staff: [{ cookieAuth: [] }],
+  admin: [{ cookieAuth: [] }],
+};
+
+const ACCESS_ERRORS: Record<Access, ErrorStatus[]> = {
+  public: [],
+  optional: [],
+  user: [401],
+  staff: [401, 403],
+  admin: [401, 403],
+};
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: "Invalid input: the message names the first problem",
+  401: "Not logged in",
+  403: "Logged in, but not allowed (or a cross-site request)",
+  404: "Not found",
+  409: "Conflict with existing data",
+  413: "Body or upload too large",
+  415: "Not a supported media type",
+  429: "Rate limited",
+};
+
+/**
+ * Reads a JSON body once, with the API's own rules (an empty body is `{}`; malformed JSON or
+ * NUL anywhere is a 400 with its message), and leaves it where the validator reads it.
+ */
+const readJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const body = await readJson(c);
+  c.req.bodyCache.json = Promise.resolve(body);
+  await next();
+};
+
+/** JSON Schema of a body the handler reads itself, so the validator leaves it alone. */
+function documentedOnly(schema: z.ZodType): SchemaObject {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+  return json as SchemaObject;
+}
+
+function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1));
+  return `${method}${words.join("")}`;
+}
+
+type JsonBodyOf<E extends EndpointDeclaration> = E extends { form: z.ZodType }
+  ? undefined
+  : E extends { body: infer B extends z.ZodType }
+    ? { required: true; content: { "application/json": { schema: B } } }
+    : undefined;
+
+type PartOf<E, K extends string> = E extends { [P in K]: infer S extends z.ZodObject } ? S : undefined;
+
+type MediaTypeOf<E extends EndpointDeclaration> = E extends { responseMediaType: infer M extends string }
+  ? M
+  : "application/json";
+
+type SuccessOf<E extends EndpointDeclaration> = {
+  [S in E["status"] extends 201 ? 201 : 200]: {
+    description: string;
+    content: { [M in MediaTypeOf<E>]: { schema: E["response"] } };
+  };
+};
+
+// Not intersected with the whole RouteConfig: its body type would take in every media type
+// and @hono/zod-openapi would lose the JSON body's type.
+type RouteOf<E extends EndpointDeclaration> = Omit<RouteConfig, "method" | "path" | "request" | "responses"> & {
+  method: E["method"];
+  path: E["path"];
+  request: { params: PartOf<E, "params">; query: PartOf<E, "query">; body: JsonBodyOf<E> };
+  responses: SuccessOf<E>;
+};
+
+/**
+ * A body's size limit: the ordinary one, or for an upload (multipart form data) the
+ * declaration's larger one. Checked after the access rule, so a stranger cannot make the
+ * server read megabytes.
+ */
+function bodyLimitOf(declaration: EndpointDeclaration): MiddlewareHandler<AppEnv> {
+  if (!declaration.maxBodyBytes) return limitOrdinaryBody;
+  const limitUpload = limitBody(declaration.maxBodyBytes, MEDIA_MESSAGES.tooManyBytes);
+  return (c, next) => (isMultipart(c) ? limitUpload(c, next) : limitOrdinaryBody(c, next));
+}
+
+export interface RouteOptions {
+  /** Server-side checks that run after the access rule and before the body is read (rate limits). */
+  before?: MiddlewareHandler<AppEnv>[];
+}
+
+/** The @hono/zod-openapi route of an endpoint declaration: validation, access, documentation. */
+export function routeOf<const E extends EndpointDeclaration>(declaration: E, options: RouteOptions = {}): RouteOf<E> {
+  const { access } = declaration;
+  const middleware: MiddlewareHandler<AppEnv>[] = [];
+  const accessCheck = ACCESS_MIDDLEWARE[access];
+  if (accessCheck) middleware.push(accessCheck);
+  middleware.push(...(options.before ?? []));
+  if (declaration.body || declaration.form) middleware.push(bodyLimitOf(declaration));
+  let body: NonNullable<RouteConfig["request"]>["body"];
+  if (declaration.form) {
+    body = {
+      required: true,
+      content: {
+        ...(declaration.body && { "application/json": { schema: documentedOnly(declaration.body) } }),
+        "multipart/form-data": { schema: documentedOnly(declaration.form) },
+      },
+    };
+  } else if (declaration.body) {
+    middleware.push(readJsonBody);
+    body = { required: true, content: { "application/json": { schema: declaration.body } } };
+  }
+  const status = declaration.status ?? 200;
+  const mediaType = declaration.responseMediaType ?? "application/json";
+  const responses: RouteConfig["responses"] = {
+    [status]: {
+      description: declaration.responseDescription,
+      content: { [mediaType]: { schema: declaration.response } },
+    },
+  };
+  const errors = [...new Set([...ACCESS_ERRORS[access], ...(declaration.errors ?? [])])].sort();
+  for (const error of errors) {
+    responses[error] = {
+      description: ERROR_DESCRIPTIONS[error],
+      content: { "application/json": { schema: MessageSchema } },
+    };
+  }
+  return createRoute({
+    method: declaration.method,
+    path: declaration.path,
+    tags: [declaration.tag],
+    summary: declaration.summary,
+    description: [declaration.description, ACCESS_NOTE[access]].filter(Boolean).join(" "),
+    operationId: operationId(declaration.method, declaration.path),
+    security: ACCESS_SECURITY[access],
+    middleware,
+    request: { params: declaration.params, query: declaration.query, body },
+    responses,
+  }) as unknown as RouteOf<E>;
+}

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { PostDetailSchema, PostSummarySchema, pageSchema } from "./api-shapes";
+import { endpoint, MessageSchema } from "./endpoint";
+import { MAX_IMAGES_PER_BATCH, POST_SORTS, SEARCH_MAX_LENGTH, SEARCH_PAGE_SIZE, UPLOAD_MAX_BYTES } from "./limits";
+import { PostInputSchema } from "./posts.schemas";
+import { choiceQuery, PostIdParams, pageQuerySchema, textQuery } from "./query.schemas";
+
+/** /api/posts: SPEC.md §7 "Posts". */
+
+export const PostListQuerySchema = pageQuerySchema(SEARCH_PAGE_SIZE).extend({
+  search: textQuery(SEARCH_MAX_LENGTH, "Words of the title, content or category"),
+  category: textQuery(100, "Category name; All or empty for every category"),
+  type: textQuery(100, "Type name; All or empty for every type"),
+  sort: choiceQuery(POST_SORTS, "latest", "Order"),
+});
+export type PostListQuery = z.output<typeof PostListQuerySchema>;
+
+/** The multipart form of a post: the JSON fields as text, and up to five image files or URLs. */
+const PostFormSchema = z.object({
+  title: z.string(),
+  link: z.string().optional(),
+  category: z.string(),
+  type: z.string().optional(),
+  content: z.string().optional(),
+  isPublished: z.enum(["true", "false"]).optional(),
+  image: z
+    .array(z.string())
+    .max(MAX_IMAGES_PER_BATCH)
+    .meta({ description: "Image files (uploaded first), URLs, or a JSON array of URLs" }),
+});
+
+// A form with five images of the largest size, plus room for the text fields and the framing.
+const MAX_POST_FORM_BYTES = MAX_IMAGES_PER_BATCH * UPLOAD_MAX_BYTES + 256 * 1024;
+
+const TogglePublishAnswerSchema = z.object({ _id: z.string(), isPublished: z.boolean() });
+
+export const postsApi = {
+  list: endpoint({
+    method: "get",
+    path: "/api/posts",
+    tag: "Posts",
+    summary: "List and search posts",
+    description: "Published posts only, unless the viewer is staff.",
+    access: "optional",
+    query: PostListQuerySchema,
+    response: pageSchema(PostSummarySchema),
+    responseDescription: "A page of posts",
+  }),
+  create: endpoint({
+    method: "post",
+    path: "/api/posts",
+    tag: "Posts",
+    summary: "Create a post",
+    description: "JSON, or multipart form data whose image files are uploaded first.",
+    access: "staff",
+    body: PostInputSchema,
+    form: PostFormSchema,
+    maxBodyBytes: MAX_POST_FORM_BYTES,
+    status: 201,
+    response: PostDetailSchema,
+    responseDescription: "The new post",
+    errors: [400, 404, 413, 415],
+  }),
+  get: endpoint({
+    method: "get",
+    path: "/api/posts/{id}",
+    tag: "Posts",
+    summary: "One post with its content, latest comments and reviews",
+    description: "Counts a view. Drafts are visible to staff only.",
+    access: "optional",
+    params: PostIdParams,
+    response: PostDetailSchema,
+    responseDescription: "The post",
+    errors: [404],
+  }),
+  update: endpoint({
+    method: "patch",
+    path: "/api/posts/{id}",
+    tag: "Posts",
+    summary: "Update a post",
+    description: "JSON or multipart form data, the same fields as creating.",
+    access: "staff",
+    params: PostIdParams,
+    body: PostInputSchema,
+    form: PostFormSchema,
+    maxBodyBytes: MAX_POST_FORM_BYTES,
+    response: PostDetailSchema,
+    responseDescription: "The updated post",
+    errors: [400, 404, 413, 415],
+  }),
+  remove: endpoint({
+    method: "delete",
+    path: "/api/posts/{id}",
+    tag: "Posts",
+    summary: "Delete a post",
+    access: "staff",
+    params: PostIdParams,
+    response: MessageSchema,
+    responseDescription: "Deleted",
+    errors: [404],
+  }),
+  togglePublish: endpoint({
+    method: "patch",
+    path: "/api/posts/{id}/publish",
+    tag: "Posts",
+    summary: "Publish a draft or unpublish a post",
+    access: "staff",
+    params: PostIdParams,
+    response: TogglePublishAnswerSchema,
+    responseDescription: "The post's new state",
+    errors: [404],
+  }),
+};
