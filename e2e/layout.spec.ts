@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { open } from "./support/page";
 
 test.describe("site layout", () => {
   test("home is server-rendered with the top bar and works without JavaScript", async ({ noScriptPage: page }) => {
@@ -12,7 +13,8 @@ test.describe("site layout", () => {
   });
 
   test("clicking the search box goes to /search", async ({ page }) => {
-    await page.goto("/");
+    // The box navigates from a click handler: wait until the page is interactive.
+    await open(page, "/");
     await page.getByRole("searchbox", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search$/);
   });

@@ -20,6 +20,18 @@ const CommentPageSchema = pageSchema(PostCommentSchema);
 const CommentParams = PostIdParams.extend({ commentId: z.string().meta({ description: "The comment's id (UUID)" }) });
 
 export const engagementApi = {
+  listReviews: endpoint({
+    method: "get",
+    path: "/api/posts/{id}/reviews",
+    tag: "Engagement",
+    summary: "A post's reviews, newest first, with their count and average rating",
+    description: "Drafts are visible to staff only.",
+    access: "optional",
+    params: PostIdParams,
+    response: PostDetailSchema.shape.reviews,
+    responseDescription: "The post's reviews",
+    errors: [404],
+  }),
   listComments: endpoint({
     method: "get",
     path: "/api/posts/{id}/comments",

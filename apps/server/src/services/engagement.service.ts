@@ -6,9 +6,9 @@ import {
   type ReviewInput,
   type ReviewsAnswer,
 } from "@broadsheet/domain";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { comments, postLikes, posts, reviews, users } from "../db/schema";
+import { comments, postLikes, posts, reviews } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import {
   type ContentChanges,
@@ -22,7 +22,14 @@ import { bumpDailyStat, takeBackDailyStat } from "./daily-stats";
 import { readPage } from "./paging";
 import { pgErrorCode } from "./pg-errors";
 import { visiblePost } from "./post-summaries";
-import { type CommentView, loadReviews, type Viewer } from "./posts.service";
+import {
+  type CommentView,
+  loadReviews,
+  type PostDetail,
+  selectComments,
+  toCommentView,
+  type Viewer,
+} from "./posts.service";
 import type { Page } from "./users.service";
 
 /** The post vanished between the visibility check and the write (foreign key violation). */
@@ -56,29 +63,10 @@ export function createEngagementService(db: Database, content: ContentChanges) {
       page,
       limit,
       () => db.select({ total: count() }).from(comments).where(eq(comments.postId, postId)),
-      (offset) =>
-        db
-          .select({
-            id: comments.id,
-            text: comments.text,
-            createdAt: comments.createdAt,
-            userId: users.id,
-            name: users.name,
-          })
-          .from(comments)
-          .leftJoin(users, eq(users.id, comments.userId))
-          .where(eq(comments.postId, postId))
-          .orderBy(desc(comments.createdAt), desc(comments.id))
-          .limit(limit)
-          .offset(offset),
+      (offset) => selectComments(db, postId).limit(limit).offset(offset),
     );
     return {
-      items: rows.map((comment) => ({
-        _id: comment.id,
-        text: comment.text,
-        created: comment.createdAt.toISOString(),
-        postedBy: { _id: comment.userId, name: comment.name ?? "Anonymous" },
-      })),
+      items: rows.map(toCommentView),
       total,
       page,
       limit,
@@ -150,6 +138,11 @@ export function createEngagementService(db: Database, content: ContentChanges) {
           .where(eq(posts.id, postId));
       });
       await changed(postId);
+    },
+
+    /** The reviews of a post the viewer may see (404 otherwise). */
+    async listReviews(idOrSlug: string, viewer: Viewer): Promise<PostDetail["reviews"]> {
+      return loadReviews(db, await visiblePostId(idOrSlug, viewer));
     },
 
     /** Idempotent: a second like by the same reader changes nothing. */

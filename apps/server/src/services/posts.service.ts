@@ -59,6 +59,33 @@ const DETAIL_COMMENT_COUNT = 20;
 const SEARCH_RECENT_WINDOW = 1500;
 
 /** A post's reviews as the detail shows them: count, average (one decimal), newest first. */
+/** A post's comments, newest first, with their authors (gone accounts answer as Anonymous). */
+export function selectComments(db: Database, postId: string) {
+  return db
+    .select({
+      id: comments.id,
+      text: comments.text,
+      createdAt: comments.createdAt,
+      userId: users.id,
+      name: users.name,
+    })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.postId, postId))
+    .orderBy(desc(comments.createdAt), desc(comments.id));
+}
+
+type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+
+export function toCommentView(comment: CommentRow): CommentView {
+  return {
+    _id: comment.id,
+    text: comment.text,
+    created: comment.createdAt.toISOString(),
+    postedBy: { _id: comment.userId, name: comment.name ?? "Anonymous" },
+  };
+}
+
 export async function loadReviews(db: Database, postId: string): Promise<PostDetail["reviews"]> {
   const rows = await db
     .select({
@@ -219,19 +246,7 @@ export function createPostsService(
       .leftJoin(types, eq(types.id, posts.typeId))
       .where(eq(posts.id, row.id));
     const [commentRows, reviewRows] = await Promise.all([
-      db
-        .select({
-          id: comments.id,
-          text: comments.text,
-          createdAt: comments.createdAt,
-          userId: users.id,
-          name: users.name,
-        })
-        .from(comments)
-        .leftJoin(users, eq(users.id, comments.userId))
-        .where(eq(comments.postId, row.id))
-        .orderBy(desc(comments.createdAt), desc(comments.id))
-        .limit(DETAIL_COMMENT_COUNT),
+      selectComments(db, row.id).limit(DETAIL_COMMENT_COUNT),
       loadReviews(db, row.id),
     ]);
     return {
@@ -244,12 +259,7 @@ export function createPostsService(
       publishedAt: extra?.publishedAt?.toISOString() ?? null,
       updatedAt: (extra?.updatedAt ?? row.createdAt).toISOString(),
       shareCount: extra?.shareCount ?? 0,
-      comments: commentRows.map((comment) => ({
-        _id: comment.id,
-        text: comment.text,
-        created: comment.createdAt.toISOString(),
-        postedBy: { _id: comment.userId, name: comment.name ?? "Anonymous" },
-      })),
+      comments: commentRows.map(toCommentView),
       reviews: reviewRows,
     };
   }

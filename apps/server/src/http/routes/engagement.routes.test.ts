@@ -384,6 +384,26 @@ describe(`reviews on ${testDatabaseKind()}`, () => {
     expect((await anonymous().get(`/api/posts/${post.id}`)).body.reviews.count).toBe(0);
   });
 
+  it("lists a post's reviews, newest first, by id or slug, for anyone", async () => {
+    const post = await newPost();
+    const empty = await anonymous().get(`/api/posts/${post.slug}/reviews`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ count: 0, average: 0, items: [] });
+    await reader.agent.patch(`/api/posts/review/${post.id}`, { rating: 2, review: "First" });
+    await editor.agent.patch(`/api/posts/review/${post.id}`, { rating: 5, review: "Second" });
+    const listed = await anonymous().get(`/api/posts/${post.id}/reviews`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({
+      count: 2,
+      average: 3.5,
+      items: [
+        { rating: 5, text: "Second", user: { _id: editor.user._id } },
+        { rating: 2, text: "First", user: { _id: reader.user._id } },
+      ],
+    });
+    expect((await anonymous().get("/api/posts/no-such-post/reviews")).body).toEqual({ message: "Post not found" });
+  });
+
   it("refuses a review text over 2000 characters", async () => {
     const post = await newPost();
     const response = await reader.agent.patch(`/api/posts/review/${post.id}`, { rating: 3, review: "z".repeat(2001) });
@@ -490,6 +510,7 @@ describe(`unpublished posts on ${testDatabaseKind()}`, () => {
   const calls: [string, (agent: TestAgent) => Promise<{ status: number; body: unknown }>][] = [
     ["GET comments", (agent) => agent.get(`/api/posts/${draftId}/comments`)],
     ["GET comments by slug", (agent) => agent.get(`/api/posts/${draftSlug}/comments`)],
+    ["GET reviews", (agent) => agent.get(`/api/posts/${draftId}/reviews`)],
     ["POST comment", (agent) => agent.post(`/api/posts/${draftId}/comments`, { comment: "Hi" })],
     ["DELETE own comment", (agent) => agent.delete(`/api/posts/${draftId}/comments/${draftCommentId}`)],
     ["addLike", (agent) => agent.put(`/api/posts/addLike/${draftId}`)],

@@ -32,6 +32,10 @@ export function engagementRoutes(services: Services) {
       const viewer = { id: c.get("user")?.id, isStaff: viewerIsStaff(c) };
       return c.json(await engagement.listComments(c.req.valid("param").id, viewer, page, limit), 200);
     })
+    .openapi(routeOf(engagementApi.listReviews), async (c) => {
+      const viewer = { id: c.get("user")?.id, isStaff: viewerIsStaff(c) };
+      return c.json(await engagement.listReviews(c.req.valid("param").id, viewer), 200);
+    })
     .openapi(routeOf(engagementApi.addComment, { before: [limitComments] }), async (c) => {
       const viewer = reader(c);
       const comments = await engagement.addComment(

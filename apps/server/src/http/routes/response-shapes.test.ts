@@ -1,13 +1,18 @@
 import {
+  adminApi,
   advertsApi,
   categoriesApi,
   type EndpointDeclaration,
   endpointUrl,
   engagementApi,
   feedsApi,
+  healthApi,
+  homeApi,
   pollsApi,
   postsApi,
+  sharesApi,
   typesApi,
+  usersApi,
 } from "@broadsheet/domain";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -38,7 +43,7 @@ async function expectDeclaredAnswer(
 }
 
 describe("the API answers the shapes its endpoint declarations promise", () => {
-  it("for posts, feeds, engagement, taxonomy, polls and adverts", async () => {
+  it("for posts, feeds, engagement, taxonomy, polls, adverts, users, home, admin, health and shares", async () => {
     const admin = await signUp(context.app, { role: "admin" });
     const reader = await signUp(context.app);
     const category = (await admin.agent.post("/api/category/createCategory", { name: "Shapes Desk" })).body.category;
@@ -61,6 +66,7 @@ describe("the API answers the shapes its endpoint declarations promise", () => {
     });
     await expectDeclaredAnswer(reader.agent, engagementApi.addLike, onPost);
     await expectDeclaredAnswer(reader.agent, engagementApi.listComments, onPost);
+    await expectDeclaredAnswer(reader.agent, engagementApi.listReviews, onPost);
     await expectDeclaredAnswer(reader.agent, postsApi.get, { params: { id: post.slug } });
     await expectDeclaredAnswer(reader.agent, postsApi.list, { query: { category: "Shapes Desk" } });
     await expectDeclaredAnswer(admin.agent, postsApi.list, { query: { limit: 3 } });
@@ -74,6 +80,15 @@ describe("the API answers the shapes its endpoint declarations promise", () => {
     await expectDeclaredAnswer(reader.agent, pollsApi.list);
     await expectDeclaredAnswer(reader.agent, advertsApi.list);
     await expectDeclaredAnswer(reader.agent, advertsApi.get, { params: { id: advert._id } });
+    await expectDeclaredAnswer(reader.agent, usersApi.addToWishlist, { body: { postId: post.slug } });
+    await expectDeclaredAnswer(reader.agent, usersApi.getWishlist);
+    await expectDeclaredAnswer(reader.agent, usersApi.getUser);
+    await expectDeclaredAnswer(reader.agent, usersApi.loginStatus);
+    await expectDeclaredAnswer(admin.agent, usersApi.listUsers);
+    await expectDeclaredAnswer(reader.agent, homeApi.get);
+    await expectDeclaredAnswer(admin.agent, adminApi.stats);
+    await expectDeclaredAnswer(reader.agent, healthApi.check);
+    await expectDeclaredAnswer(reader.agent, sharesApi.record, { body: { postId: post.slug, platform: "x" } });
     await expectDeclaredAnswer(admin.agent, postsApi.remove, onPost);
   });
 });
