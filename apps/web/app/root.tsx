@@ -1,4 +1,4 @@
-import { MESSAGES } from "@broadsheet/domain";
+import { MESSAGES, usersApi } from "@broadsheet/domain";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -19,10 +19,9 @@ import { TopBar } from "./components/top-bar";
 import { callApi } from "./lib/api.server";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
-import type { SessionUser } from "./lib/session-user";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const session = await callApi<SessionUser>(context, "/api/users/getUser");
+  const session = await callApi(context, usersApi.getUser);
   return { site: context.site, now: new Date().toISOString(), user: session.ok ? session.data : null };
 }
 

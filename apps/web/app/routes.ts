@@ -3,8 +3,8 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("logout", "routes/logout.tsx"),
-  route("page/:slug", "routes/post.tsx"),
-  route("search", "routes/search.tsx"),
+  route("page/:slug", "routes/post/route.tsx"),
+  route("search", "routes/search/route.tsx"),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
   route("reset", "routes/reset.tsx"),

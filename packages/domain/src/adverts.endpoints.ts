@@ -14,6 +14,7 @@ export const AdvertListQuerySchema = pageQuerySchema(ADVERT_PAGE_SIZE).extend({
     z.string().meta({ description: "Placement; All or empty for every advert", enum: [...ADVERT_PLACEMENTS, "All"] }),
   ),
 });
+export type AdvertListQuery = z.output<typeof AdvertListQuerySchema>;
 
 /** The multipart form of an advert: the JSON fields as text, and up to five image files or URLs. */
 const AdvertFormSchema = z.object({

@@ -25,15 +25,19 @@ export const ENGAGEMENT_MESSAGES = {
   shareRecorded: "Share recorded",
 } as const;
 
-const asObject = (raw: unknown): Record<string, unknown> =>
-  raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+/**
+ * A body read leniently: anything that is not an object counts as empty, so the fields'
+ * own messages answer; typed as the object's input for the callers that build it.
+ */
+function lenientObject<T extends z.ZodObject>(schema: T) {
+  return z.preprocess((raw: z.input<T>) => (raw && typeof raw === "object" && !Array.isArray(raw) ? raw : {}), schema);
+}
 
 /**
  * POST /api/posts/{id}/comments, body { comment }. Plain text, kept as typed apart from
  * surrounding whitespace: it is never HTML-encoded here (React escapes it when rendering).
  */
-export const CommentInputSchema = z.preprocess(
-  asObject,
+export const CommentInputSchema = lenientObject(
   z.object({
     comment: z
       .string({ error: MESSAGES.commentRequired })
@@ -46,7 +50,7 @@ export type CommentInput = z.infer<typeof CommentInputSchema>;
 
 /** A rating arrives as a number or, from a plain form, as a string of digits. */
 const rating = z.preprocess(
-  (value) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  (value: number | string) => (typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
   z
     .number({ error: ENGAGEMENT_MESSAGES.ratingInvalid })
     .int(ENGAGEMENT_MESSAGES.ratingInvalid)
@@ -55,8 +59,7 @@ const rating = z.preprocess(
 );
 
 /** PATCH review/{id} and updateReview/{id}: { rating 1–5, review (optional text) }. */
-export const ReviewInputSchema = z.preprocess(
-  asObject,
+export const ReviewInputSchema = lenientObject(
   z.object({
     rating,
     review: z
@@ -70,8 +73,7 @@ export const ReviewInputSchema = z.preprocess(
 export type ReviewInput = z.infer<typeof ReviewInputSchema>;
 
 /** POST /api/shares: { postId (slug or id), platform }. */
-export const ShareInputSchema = z.preprocess(
-  asObject,
+export const ShareInputSchema = lenientObject(
   z.object({
     postId: z
       .string({ error: ENGAGEMENT_MESSAGES.postIdRequired })

@@ -24,6 +24,8 @@ export const UserListQuerySchema = pageQuerySchema(ADMIN_PAGE_SIZE).extend({
   ),
 });
 
+export type UserListQuery = z.output<typeof UserListQuerySchema>;
+
 export const ReadLaterSchema = z.object({ wishlist: z.array(PostSummarySchema) }).meta({ id: "ReadLater" });
 
 const user = (summary: string, access: "user" | "admin", extra: { description?: string } = {}) =>

@@ -1,4 +1,4 @@
-import type { AdvertJson } from "@broadsheet/domain";
+import type { AdvertJson, AdvertListQuery } from "@broadsheet/domain";
 import { ADVERT_MESSAGES, type AdvertInput, type AdvertPlacement, isAdvertPlacement, isUuid } from "@broadsheet/domain";
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -10,13 +10,6 @@ import { readPage } from "./paging";
 import type { Page } from "./users.service";
 
 export type { AdvertJson };
-
-export interface AdvertListQuery {
-  /** A placement name; "" or "All" lists every advert, anything else lists none. */
-  category: string;
-  page: number;
-  limit: number;
-}
 
 type AdvertRow = typeof adverts.$inferSelect;
 

@@ -1,11 +1,15 @@
-import type { PostComment as CommentView, PostDetail, PostReview as ReviewView } from "@broadsheet/domain";
+import type {
+  PostComment as CommentView,
+  PostDetail,
+  PostListQuery,
+  PostReview as ReviewView,
+} from "@broadsheet/domain";
 import {
   buildSku,
   isUuid,
   minuteRead,
   POST_MESSAGES,
   type PostInput,
-  type PostSort,
   SEARCH_MATCH_LIMIT,
   slugify,
 } from "@broadsheet/domain";
@@ -41,15 +45,6 @@ export type { CommentView, PostDetail, ReviewView };
 export interface Viewer {
   id: string | undefined;
   isStaff: boolean;
-}
-
-export interface PostListQuery {
-  search: string;
-  category: string;
-  type: string;
-  sort: PostSort;
-  page: number;
-  limit: number;
 }
 
 const DETAIL_COMMENT_COUNT = 20;

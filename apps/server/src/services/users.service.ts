@@ -1,4 +1,4 @@
-import type { Page, PublicUser } from "@broadsheet/domain";
+import type { Page, PublicUser, UserListQuery } from "@broadsheet/domain";
 import {
   ACCOUNT_MESSAGES,
   isUuid,
@@ -91,7 +91,7 @@ export function createUsersService(db: Database, options: { publicUrl: string; v
       return user;
     },
 
-    async listUsers(query: { search: string; page: number; limit: number }): Promise<Page<PublicUser>> {
+    async listUsers(query: UserListQuery): Promise<Page<PublicUser>> {
       const where = query.search ? ilike(users.email, `%${escapeLike(query.search.toLowerCase())}%`) : undefined;
       const { rows, total } = await readPage(
         query.page,

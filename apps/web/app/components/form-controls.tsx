@@ -1,8 +1,16 @@
 import { CircleAlert, CircleCheck, Eye, EyeOff, LoaderCircle } from "lucide-react";
-import { type InputHTMLAttributes, type ReactNode, useState } from "react";
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  useState,
+} from "react";
+import { Form, type FormProps } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
 
-/* Form pieces shared by the account screens: always a visible label, AA colours, clear focus. */
+/* Form pieces shared by the screens: always a visible label, AA colours, clear focus. */
 
 export const inputClass =
   "block w-full rounded-md border border-gray-300 bg-white px-3 py-2.5 text-ink shadow-xs placeholder:text-gray-500 focus:border-brand-600 aria-invalid:border-red-700 disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-600";
@@ -17,12 +25,36 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">
   hint?: ReactNode;
 };
 
-export function TextField({ id, name, label, hint, className, ...input }: TextFieldProps) {
+/** A control with its visible label above and its hint below (the hint describes the control). */
+function LabelledField({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-gray-800">
         {label}
       </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({ id, name, label, hint, className, ...input }: TextFieldProps) {
+  return (
+    <LabelledField id={id} label={label} hint={hint}>
       <input
         id={id}
         name={name}
@@ -30,12 +62,52 @@ export function TextField({ id, name, label, hint, className, ...input }: TextFi
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...input}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </LabelledField>
+  );
+}
+
+/** A web address field: the phone keyboard for URLs, and the browser's URL check when it validates. */
+export function LinkField(props: Omit<TextFieldProps, "name" | "label" | "type" | "inputMode">) {
+  return <TextField {...props} name="link" label="Link" type="url" inputMode="url" />;
+}
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name"> & {
+  id: string;
+  name: string;
+  label: string;
+  hint?: ReactNode;
+};
+
+export function SelectField({ id, name, label, hint, children, ...select }: SelectFieldProps) {
+  return (
+    <LabelledField id={id} label={label} hint={hint}>
+      <select
+        id={id}
+        name={name}
+        className={`mt-1.5 ${inputClass}`}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...select}
+      >
+        {children}
+      </select>
+    </LabelledField>
+  );
+}
+
+/** The e-mail field of the account forms: no autocapitalisation or spell check, shown in lower case. */
+export function EmailField(props: Omit<TextFieldProps, "name" | "type" | "label">) {
+  return (
+    <TextField
+      name="email"
+      type="email"
+      label="Email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="you@example.com"
+      className="lowercase"
+      {...props}
+    />
   );
 }
 
@@ -75,6 +147,37 @@ export function PasswordField({ id, name, label, toggleNoun = "password", ...inp
   );
 }
 
+/** A new password and its confirmation (registration, password reset). */
+export function NewPasswordFields({
+  ids,
+  label,
+  invalid,
+}: {
+  ids: { password: string; confirm: string };
+  label: string;
+  invalid: (name: string) => true | undefined;
+}) {
+  return (
+    <>
+      <PasswordField
+        id={ids.password}
+        name="password"
+        label={label}
+        autoComplete="new-password"
+        aria-invalid={invalid("password")}
+      />
+      <PasswordField
+        id={ids.confirm}
+        name="confirmPassword"
+        label="Confirm Password"
+        toggleNoun="confirm password"
+        autoComplete="new-password"
+        aria-invalid={invalid("confirmPassword")}
+      />
+    </>
+  );
+}
+
 /** The inline message of a form: an error (red) or a confirmation (green). */
 export function FormMessage({ id, kind, children }: { id?: string; kind: "error" | "success"; children: ReactNode }) {
   const error = kind === "error";
@@ -110,5 +213,37 @@ export function SubmitButton({
       {busy ? <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
       {children}
     </button>
+  );
+}
+
+/**
+ * A form checked in the browser with useFormCheck() (the browser's own validation is off, so
+ * the shared schema's messages show): its error on top, describing the form while shown.
+ */
+export function CheckedForm({
+  check,
+  errorId,
+  children,
+  ...form
+}: Omit<FormProps, "onSubmit" | "noValidate"> & {
+  check: { error: string | null; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
+  errorId: string;
+  ref?: Ref<HTMLFormElement>;
+}) {
+  return (
+    <Form
+      method="post"
+      noValidate
+      onSubmit={check.onSubmit}
+      aria-describedby={check.error ? errorId : undefined}
+      {...form}
+    >
+      {check.error ? (
+        <FormMessage id={errorId} kind="error">
+          {check.error}
+        </FormMessage>
+      ) : null}
+      {children}
+    </Form>
   );
 }

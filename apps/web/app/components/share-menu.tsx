@@ -1,6 +1,7 @@
-import type { SharePlatform } from "@broadsheet/domain";
+import { type SharePlatform, sharesApi } from "@broadsheet/domain";
 import { Check, ChevronDown, Link2, Share2 } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { fetchEndpoint } from "../lib/api-client";
 
 /** SPEC.md §9: the copy confirmation shows for 2000 ms. */
 export const COPY_CONFIRMATION_MS = 2000;
@@ -36,14 +37,9 @@ const TARGETS: ShareTarget[] = [
 
 /** Logs a share (POST /api/shares); failures are only written to the console (SPEC.md §7). */
 function logShare(postId: string, platform: SharePlatform): void {
-  fetch("/api/shares", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ postId, platform }),
-    credentials: "same-origin",
-  })
-    .then((response) => {
-      if (!response.ok) console.error(`Share could not be recorded (${response.status})`);
+  fetchEndpoint(sharesApi.record, { body: { postId, platform } })
+    .then((result) => {
+      if (!result.ok) console.error(`Share could not be recorded (${result.status})`);
     })
     .catch((error: unknown) => console.error("Share could not be recorded", error));
 }

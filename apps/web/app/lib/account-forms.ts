@@ -8,79 +8,47 @@ import {
   UPLOAD_MAX_BYTES,
   UpdateProfileInputSchema,
 } from "@broadsheet/domain";
+import { check, refusal } from "./forms/check";
+import { formTexts } from "./forms/form-data";
 
-/*
- * The checks of the account forms, run in the browser before submitting and again in
- * the route actions (for readers without JavaScript). They use the API's own zod schemas
- * (packages/domain), so both sides report the same first message in SPEC.md §5's order.
- */
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
-
-type SafeParse<T> =
-  | { success: true; data: T }
-  | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
-
-function fromParse<T>(result: SafeParse<T>): Checked<T> {
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, message: result.error.issues[0]?.message ?? MESSAGES.allFieldsRequired };
-}
-
-/** A text field of a submitted form ("" when missing or a file). */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
+/* The checks of the account forms (see forms/check.ts), in SPEC.md §5's order. */
 
 export function checkLogin(form: FormData) {
-  return fromParse(
-    LoginInputSchema.safeParse({ email: formText(form, "email"), password: formText(form, "password") }),
-  );
+  return check(LoginInputSchema, formTexts(form, ["email", "password"]), MESSAGES.allFieldsRequired);
 }
 
+const mismatch = () => refusal(MESSAGES.passwordsDoNotMatch, { confirmPassword: MESSAGES.passwordsDoNotMatch });
+
 export function checkRegistration(form: FormData) {
-  const name = formText(form, "name");
-  const email = formText(form, "email");
-  const password = formText(form, "password");
-  const confirmPassword = formText(form, "confirmPassword");
-  if (!name.trim() || !email.trim() || !password || !confirmPassword) {
-    return { ok: false, message: MESSAGES.allFieldsRequired } as const;
-  }
-  const checked = fromParse(RegisterInputSchema.safeParse({ name, email, password }));
-  if (checked.ok && password !== confirmPassword) return { ok: false, message: MESSAGES.passwordsDoNotMatch } as const;
-  return checked;
+  const { name, email, password, confirmPassword } = formTexts(form, ["name", "email", "password", "confirmPassword"]);
+  if (!name.trim() || !email.trim() || !password || !confirmPassword) return refusal(MESSAGES.allFieldsRequired);
+  const checked = check(RegisterInputSchema, { name, email, password }, MESSAGES.allFieldsRequired);
+  return checked.ok && password !== confirmPassword ? mismatch() : checked;
 }
 
 export function checkNewPassword(form: FormData) {
-  const password = formText(form, "password");
-  const confirmPassword = formText(form, "confirmPassword");
-  if (!password || !confirmPassword) return { ok: false, message: MESSAGES.allFieldsRequired } as const;
-  const checked = fromParse(ResetPasswordInputSchema.safeParse({ password }));
-  if (checked.ok && password !== confirmPassword) return { ok: false, message: MESSAGES.passwordsDoNotMatch } as const;
-  return checked;
+  const { password, confirmPassword } = formTexts(form, ["password", "confirmPassword"]);
+  if (!password || !confirmPassword) return refusal(MESSAGES.allFieldsRequired);
+  const checked = check(ResetPasswordInputSchema, { password }, MESSAGES.allFieldsRequired);
+  return checked.ok && password !== confirmPassword ? mismatch() : checked;
 }
 
 export function checkForgotPassword(form: FormData) {
-  return fromParse(ForgotPasswordInputSchema.safeParse({ email: formText(form, "email") }));
+  return check(ForgotPasswordInputSchema, formTexts(form, ["email"]), MESSAGES.allFieldsRequired);
 }
 
+const PROFILE_FIELDS = ["name", "phone", "address", "state", "country"] as const;
+
 export function profileValues(form: FormData) {
-  return {
-    name: formText(form, "name"),
-    phone: formText(form, "phone"),
-    address: formText(form, "address"),
-    state: formText(form, "state"),
-    country: formText(form, "country"),
-  };
+  return formTexts(form, PROFILE_FIELDS);
 }
 
 export function checkProfile(form: FormData) {
-  const values = profileValues(form);
-  return fromParse(
-    UpdateProfileInputSchema.safeParse({
-      name: values.name,
-      phone: values.phone,
-      address: { address: values.address, state: values.state, country: values.country },
-    }),
+  const { name, phone, address, state, country } = profileValues(form);
+  return check(
+    UpdateProfileInputSchema,
+    { name, phone, address: { address, state, country } },
+    MESSAGES.allFieldsRequired,
   );
 }
 

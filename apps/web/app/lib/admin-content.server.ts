@@ -1,83 +1,70 @@
-import { MESSAGES } from "@broadsheet/domain";
-import { type AppLoadContext, data } from "react-router";
-import type { ContentFormResult } from "./admin-content";
-import { type ApiResult, callApi, errorMessage } from "./api.server";
+import {
+  type AdvertPlacement,
+  type advertsApi,
+  type BodyOf,
+  categoriesApi,
+  type postsApi,
+  typesApi,
+} from "@broadsheet/domain";
+import type { AppLoadContext } from "react-router";
+import { callApi } from "./api.server";
+import type { CallInput, InputArgs } from "./api-client";
+import { answerSave } from "./forms/answer.server";
+import { formList, formText } from "./forms/form-data";
 import type { Category, PostType } from "./post-types";
 
-/*
- * Shared by the admin post and advert screens: the form → JSON body of the API, and the
- * SPEC.md §4 rule that a create/update answer carrying a `message` field is an error.
- */
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
-function images(form: FormData): string[] {
-  return form
-    .getAll("image")
-    .filter((value): value is string => typeof value === "string")
-    .map((value) => value.trim())
-    .filter(Boolean);
-}
+/* Shared by the admin post and advert screens: the form → JSON body of the API, and saving it. */
 
 /** POST/PATCH /api/posts body: Publish sends isPublished true, Save as draft false. */
-export function postBody(form: FormData) {
+export function postBody(form: FormData): BodyOf<typeof postsApi.create> {
   return {
-    title: text(form, "title"),
-    link: text(form, "link").trim(),
-    category: text(form, "category"),
-    type: text(form, "type"),
-    content: text(form, "content"),
-    image: images(form),
-    isPublished: text(form, "intent") === "publish",
+    title: formText(form, "title"),
+    link: formText(form, "link").trim(),
+    category: formText(form, "category"),
+    type: formText(form, "type"),
+    content: formText(form, "content"),
+    image: formList(form, "image"),
+    isPublished: formText(form, "intent") === "publish",
   };
 }
 
 /** POST/PATCH /api/adverts body (`category` is the placement). */
-export function advertBody(form: FormData) {
+export function advertBody(form: FormData): BodyOf<typeof advertsApi.create> {
   return {
-    link: text(form, "link").trim(),
-    category: text(form, "category"),
-    content: text(form, "content"),
-    image: images(form),
+    link: formText(form, "link").trim(),
+    // Sent as chosen: the API refuses a placement that is not one, with its own message.
+    category: formText(form, "category") as AdvertPlacement,
+    content: formText(form, "content"),
+    image: formList(form, "image"),
   };
 }
 
-/** The error of a create/update answer: a failed call, or (SPEC.md §4) any answer with a message. */
-export function refusal(result: ApiResult<unknown>): string | null {
-  const body = result.data as { message?: unknown } | null;
-  if (!result.ok) return errorMessage(result);
-  if (body && typeof body === "object" && typeof body.message === "string") return body.message;
-  if (!body || typeof body !== "object") return MESSAGES.internalError;
-  return null;
-}
+type SaveEndpoint =
+  | typeof postsApi.create
+  | typeof postsApi.update
+  | typeof advertsApi.create
+  | typeof advertsApi.update;
 
-/** Sends a post or advert form to the API and answers the form's result. */
-export async function saveContent(
+/** Sends a post or advert form to the API (create or update); `success` is the toast of a saved one. */
+export async function saveContent<E extends SaveEndpoint>(
   context: AppLoadContext,
   intent: string,
-  path: string,
-  method: "POST" | "PATCH",
-  json: unknown,
+  endpoint: E,
+  input: CallInput<E>,
+  success: string,
 ) {
-  const result = await callApi<{ _id?: string; slug?: string }>(context, path, { method, json });
-  const message = refusal(result);
-  if (message) {
-    return data<ContentFormResult>({ ok: false, intent, message }, { status: result.ok ? 400 : result.status });
-  }
-  return data<ContentFormResult>({ ok: true, intent, id: result.data._id ?? "", slug: result.data.slug });
+  const result = await callApi(context, endpoint, ...([input] as InputArgs<E>));
+  return answerSave(result, { intent, success });
 }
 
 /** Categories and types for the post form; an unreachable list shows as empty. */
 export async function loadTaxonomy(context: AppLoadContext): Promise<{ categories: Category[]; types: PostType[] }> {
   const [categories, types] = await Promise.all([
-    callApi<Category[]>(context, "/api/category/getCategories"),
-    callApi<PostType[]>(context, "/api/type/getTypes"),
+    callApi(context, categoriesApi.list),
+    callApi(context, typesApi.list),
   ]);
   return {
-    categories: categories.ok && Array.isArray(categories.data) ? categories.data : [],
-    types: types.ok && Array.isArray(types.data) ? types.data : [],
+    categories: categories.ok ? categories.data : [],
+    types: types.ok ? types.data : [],
   };
 }

@@ -1,32 +1,20 @@
+import type { AnswerOf, EndpointDeclaration } from "@broadsheet/domain";
 import type { AppLoadContext } from "react-router";
+import { type ApiResult, type InputArgs, requestEndpoint } from "./api-client";
 
-export interface ApiResult<T> {
-  ok: boolean;
-  status: number;
-  data: T;
-  /** Set-Cookie headers of the API answer, to pass on to the browser (login, logout). */
-  setCookies: string[];
-}
+export { type ApiResult, errorMessage } from "./api-client";
 
 /**
- * Calls the REST API in-process (context.api) with a JSON body; every loader and action
- * reaches data this way, so the API stays the one contract.
+ * Calls an endpoint of the REST API in-process (context.api): every loader and action
+ * reaches data this way, so the API stays the one contract, and the endpoint's
+ * declaration types the inputs and the answer.
  */
-export async function callApi<T = unknown>(
+export function callApi<E extends EndpointDeclaration>(
   context: AppLoadContext,
-  path: string,
-  init: { method?: string; json?: unknown } = {},
-): Promise<ApiResult<T>> {
-  const headers = new Headers();
-  let body: string | undefined;
-  if (init.json !== undefined) {
-    headers.set("content-type", "application/json");
-    body = JSON.stringify(init.json);
-  }
-  const response = await context.api(path, { method: init.method ?? "GET", headers, body });
-  const text = await response.text();
-  const data = (text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) as T;
-  return { ok: response.ok, status: response.status, data, setCookies: response.headers.getSetCookie() };
+  endpoint: E,
+  ...input: InputArgs<E>
+): Promise<ApiResult<AnswerOf<E>>> {
+  return requestEndpoint(context.api, endpoint, ...input);
 }
 
 /** Headers carrying the API's cookies to the browser. */
@@ -34,10 +22,4 @@ export function cookieHeaders(result: { setCookies: string[] }): Headers {
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   return headers;
-}
-
-/** The message of a failed call, as SPEC.md §8 shows it. */
-export function errorMessage(result: ApiResult<unknown>): string {
-  const data = result.data as { message?: unknown } | undefined;
-  return typeof data?.message === "string" ? data.message : "Something went wrong. Please try again.";
 }

@@ -1,4 +1,4 @@
-import type { NavigateFunction } from "react-router";
+import type { NavigateFunction, ShouldRevalidateFunction } from "react-router";
 
 /**
  * After a login or registration in the browser: to the `redirectTo` page when one was
@@ -10,3 +10,7 @@ export function leaveAuthPage(navigate: NavigateFunction, redirectTo: string | n
   else if (index > 0) void navigate(-1);
   else void navigate("/", { replace: true });
 }
+
+/** After a successful login or registration the page is left at once; its loader would only bounce to "/". */
+export const skipRevalidationOnSuccess: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate;

@@ -1,10 +1,15 @@
-import type { HomeJson } from "@broadsheet/domain";
 import {
   ADVERT_TOP_LIMIT,
   CAROUSEL_SIZE,
   CATEGORY_BLOCK_SIZE,
+  type CastVoteInput,
+  engagementApi,
+  type HomeJson,
+  homeApi,
   type PostCategory,
+  pollsApi,
   type SiteSettings,
+  usersApi,
   WIDGET_SIZE,
 } from "@broadsheet/domain";
 import { type AppLoadContext, redirect, type ShouldRevalidateFunction } from "react-router";
@@ -18,7 +23,6 @@ import {
   type HomeActionResult,
   LOGIN_FROM_HOME,
   type Loaded,
-  type Poll,
   type VideoPost,
 } from "../components/home/home-data";
 import { Icymi } from "../components/home/icymi";
@@ -26,6 +30,7 @@ import { Mosaic } from "../components/home/mosaic";
 import { NewsUpdate } from "../components/home/news-update";
 import { PollBlock } from "../components/home/poll";
 import { callApi, errorMessage } from "../lib/api.server";
+import { formText } from "../lib/forms/form-data";
 import type { PostSummary } from "../lib/post-types";
 import { publicPageHeaders } from "../lib/public-page";
 import type { Route } from "./+types/home";
@@ -44,12 +49,6 @@ const TITLE_CUT_NARROW = 50;
 // ---------------------------------------------------------------------------------------
 // Loading: one call (GET /api/home) answers every block; if it fails, each block shows its
 // error state.
-
-/** GET /api/home. */
-type HomeAnswer = HomeJson;
-
-const isHomeAnswer = (data: unknown): data is HomeAnswer =>
-  typeof data === "object" && data !== null && Array.isArray((data as HomeAnswer).latest);
 
 /** A summary with only what the page shows: the loader data travels in the HTML for hydration. */
 function slim(post: PostSummary): PostSummary {
@@ -83,11 +82,11 @@ function videoPosts(posts: PostSummary[]): VideoPost[] {
   });
 }
 
-async function loadHome(context: AppLoadContext): Promise<Loaded<HomeAnswer>> {
+async function loadHome(context: AppLoadContext): Promise<Loaded<HomeJson>> {
   try {
-    const result = await callApi<HomeAnswer>(context, "/api/home");
+    const result = await callApi(context, homeApi.get);
     if (!result.ok) return { ok: false, message: errorMessage(result) };
-    return isHomeAnswer(result.data) ? loaded(result.data) : { ok: false, message: LOAD_FAILED };
+    return loaded(result.data);
   } catch {
     return { ok: false, message: LOAD_FAILED };
   }
@@ -96,8 +95,8 @@ async function loadHome(context: AppLoadContext): Promise<Loaded<HomeAnswer>> {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const video = Number.parseInt(new URL(request.url).searchParams.get("video") ?? "", 10);
   const home = await loadHome(context);
-  const pick = <T,>(from: (answer: HomeAnswer) => T): Loaded<T> => (home.ok ? loaded(from(home.data)) : home);
-  const list = (from: (answer: HomeAnswer) => PostSummary[], size: number) =>
+  const pick = <T,>(from: (answer: HomeJson) => T): Loaded<T> => (home.ok ? loaded(from(home.data)) : home);
+  const list = (from: (answer: HomeJson) => PostSummary[], size: number) =>
     pick((answer) => from(answer).slice(0, size).map(slim));
   const block = (category: PostCategory) => list((answer) => answer.byCategory[category] ?? [], CATEGORY_BLOCK_SIZE);
 
@@ -143,8 +142,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 // Acting: Read Later, like / unlike and voting, each a thin pass-through to the API.
 
 function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim() : "";
+  return formText(form, name).trim();
 }
 
 async function perform(
@@ -154,31 +152,25 @@ async function perform(
   const intent = field(form, "intent");
   const postId = field(form, "postId");
   if (intent === "readLater") {
-    const answer = await callApi<{ message?: string }>(context, "/api/users/addToWishlist", {
-      method: "POST",
-      json: { postId },
-    });
-    const message = answer.ok ? (answer.data?.message ?? "Post added to your read later list") : errorMessage(answer);
-    return { result: { intent, ok: answer.ok, postId, message }, status: answer.status, anchor: "latest-news" };
+    const answer = await callApi(context, usersApi.addToWishlist, { body: { postId } });
+    const result: HomeActionResult = answer.ok
+      ? { intent, ok: true, postId, message: answer.data.message ?? "Post added to your read later list" }
+      : { intent, ok: false, message: errorMessage(answer) };
+    return { result, status: answer.status, anchor: "latest-news" };
   }
   if (intent === "like" || intent === "unlike") {
-    const call = intent === "like" ? "addLike" : "removeLike";
-    const answer = await callApi<{ likeCount: number; likedByMe: boolean }>(
-      context,
-      `/api/posts/${call}/${encodeURIComponent(postId)}`,
-      { method: "PUT" },
-    );
+    const endpoint = intent === "like" ? engagementApi.addLike : engagementApi.removeLike;
+    const answer = await callApi(context, endpoint, { params: { id: postId } });
     const result: HomeActionResult = answer.ok
-      ? { intent: "like", ok: true, postId, message: "", ...answer.data }
-      : { intent: "like", ok: false, postId, message: errorMessage(answer) };
+      ? { intent: "like", ok: true, postId, ...answer.data }
+      : { intent: "like", ok: false, message: errorMessage(answer) };
     return { result, status: answer.status, anchor: "block-world-news-heading" };
   }
   if (intent === "vote") {
     const pollId = field(form, "pollId");
-    const answer = await callApi<Poll>(context, `/api/votes/vote/${encodeURIComponent(pollId)}`, {
-      method: "PUT",
-      json: { option: Number(field(form, "option")) },
-    });
+    // Sent as chosen: the API refuses any other number with its own message.
+    const option = Number(field(form, "option")) as CastVoteInput["option"];
+    const answer = await callApi(context, pollsApi.vote, { params: { id: pollId }, body: { option } });
     const result: HomeActionResult = answer.ok
       ? { intent, ok: true, message: "Thanks for voting!", poll: answer.data }
       : { intent, ok: false, message: errorMessage(answer) };

@@ -1,14 +1,18 @@
+import { usersApi } from "@broadsheet/domain";
 import { LogIn } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
-import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigate, useNavigation } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
-import { FormMessage, PasswordField, SubmitButton, TextField } from "../components/form-controls";
-import { useToast } from "../components/toaster";
-import { checkLogin, formText } from "../lib/account-forms";
+import { CheckedForm, EmailField, PasswordField, SubmitButton } from "../components/form-controls";
+import { checkLogin } from "../lib/account-forms";
 import { ACCOUNT_TOASTS } from "../lib/account-messages";
-import { callApi, cookieHeaders, errorMessage } from "../lib/api.server";
-import { leaveAuthPage } from "../lib/leave-auth-page";
-import { safeRedirect, withRedirectTo } from "../lib/safe-redirect";
+import { callApi } from "../lib/api.server";
+import { authPageLoader, startSession } from "../lib/auth-page.server";
+import { failedCall, refuse } from "../lib/forms/answer.server";
+import { formTexts } from "../lib/forms/form-data";
+import { useFormCheck } from "../lib/forms/use-form-check";
+import { useResultToast } from "../lib/forms/use-result-toast";
+import { leaveAuthPage, skipRevalidationOnSuccess } from "../lib/leave-auth-page";
+import { withRedirectTo } from "../lib/safe-redirect";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/login";
 
@@ -18,61 +22,30 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// Login is for logged-out visitors (SPEC.md §6).
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const status = await callApi<boolean>(context, "/api/users/getLoginStatus");
-  if (status.ok && status.data === true) throw redirect("/");
-  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
+  return authPageLoader(context, request);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = { email: formText(form, "email") };
-  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const values = formTexts(form, ["email"]);
   const checked = checkLogin(form);
-  if (!checked.ok) return data({ ok: false as const, error: checked.message, values }, { status: 400 });
+  if (!checked.ok) return refuse(checked, { values });
 
-  const result = await callApi(context, "/api/users/login", { method: "POST", json: checked.value });
-  if (!result.ok) return data({ ok: false as const, error: errorMessage(result), values }, { status: result.status });
-  // With JavaScript the page toasts and goes back itself; without it, the server redirects.
-  if (form.get("enhanced") === "1") return data({ ok: true as const, redirectTo }, { headers: cookieHeaders(result) });
-  throw redirect(redirectTo ?? "/", { headers: cookieHeaders(result) });
+  const result = await callApi(context, usersApi.login, { body: checked.value });
+  if (!result.ok) return failedCall(result, { values });
+  return startSession(form, result, ACCOUNT_TOASTS.loginSuccess);
 }
 
-// After a successful login this page is left at once; its loader would only bounce to "/".
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
-  (actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate;
+export const shouldRevalidate = skipRevalidationOnSuccess;
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const toast = useToast();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
-  const [clientError, setClientError] = useState<string | null>(null);
-  const serverError = actionData && !actionData.ok ? actionData.error : null;
-  const error = clientError ?? serverError;
-
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      toast.success(ACCOUNT_TOASTS.loginSuccess);
-      leaveAuthPage(navigate, actionData.redirectTo);
-    } else {
-      toast.error(actionData.error);
-    }
-  }, [actionData, toast, navigate]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const checked = checkLogin(new FormData(event.currentTarget));
-    if (checked.ok) {
-      setClientError(null);
-      return;
-    }
-    event.preventDefault();
-    setClientError(checked.message);
-    toast.error(checked.message);
-  }
+  const form = useFormCheck(checkLogin, actionData);
+  useResultToast(actionData, (done) => leaveAuthPage(navigate, done.redirectTo));
 
   return (
     <AuthLayout
@@ -87,32 +60,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       }
     >
-      <Form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        className="space-y-5"
-        aria-describedby={error ? "login-error" : undefined}
-      >
-        {error ? (
-          <FormMessage id="login-error" kind="error">
-            {error}
-          </FormMessage>
-        ) : null}
+      <CheckedForm check={form} errorId="login-error" className="space-y-5">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
-        <TextField
+        <EmailField
           id="login-email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-          defaultValue={actionData && !actionData.ok ? actionData.values.email : ""}
-          aria-invalid={error ? true : undefined}
-          className="lowercase"
+          defaultValue={actionData && !actionData.ok ? actionData.values?.email : ""}
+          aria-invalid={form.invalid("email")}
         />
         <div>
           <PasswordField
@@ -120,7 +74,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             name="password"
             label="Password"
             autoComplete="current-password"
-            aria-invalid={error ? true : undefined}
+            aria-invalid={form.invalid("password")}
           />
           <p className="mt-2 text-right text-sm">
             <Link to="/reset" className="font-semibold text-brand-600 hover:underline">
@@ -132,7 +86,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {busy ? null : <LogIn aria-hidden="true" className="h-4 w-4" />}
           Login
         </SubmitButton>
-      </Form>
+      </CheckedForm>
     </AuthLayout>
   );
 }

@@ -1,14 +1,18 @@
-import { MEDIA_MESSAGES, MESSAGES } from "@broadsheet/domain";
+import { MEDIA_MESSAGES, MESSAGES, usersApi } from "@broadsheet/domain";
 import { Save, Upload } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { type FormEvent, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
 import { AccountTabs } from "../components/account-tabs";
-import { FormMessage, SubmitButton, TextField } from "../components/form-controls";
+import { CheckedForm, FormMessage, SubmitButton, TextField } from "../components/form-controls";
 import { PermissionDenied } from "../components/permission-denied";
 import { useToast } from "../components/toaster";
 import { checkProfile, photoProblem, profileValues } from "../lib/account-forms";
 import { ACCOUNT_TOASTS } from "../lib/account-messages";
 import { callApi, errorMessage } from "../lib/api.server";
+import { fail, failedCall, refuse, succeed } from "../lib/forms/answer.server";
+import { formText } from "../lib/forms/form-data";
+import { useFormCheck } from "../lib/forms/use-form-check";
+import { useResultToast } from "../lib/forms/use-result-toast";
 import { withRedirectTo } from "../lib/safe-redirect";
 import type { SessionUser } from "../lib/session-user";
 import { uploadImage } from "../lib/upload.server";
@@ -21,58 +25,44 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await callApi<SessionUser>(context, "/api/users/getUser");
+  const result = await callApi(context, usersApi.getUser);
   if (result.status === 401) return data({ user: null }, { status: 401 });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   return { user: result.data };
 }
 
-type ProfileValues = ReturnType<typeof profileValues>;
-type ActionResult =
-  | { intent: "profile"; ok: true }
-  | { intent: "profile"; ok: false; message: string; values: ProfileValues }
-  | { intent: "photo"; ok: boolean; uploaded: boolean; message: string };
-
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") === "photo") {
-    const result = await changePhoto(context, form.get("photo"));
-    return data(result, { status: result.ok ? 200 : 400 });
-  }
+  if (formText(form, "intent") === "photo") return changePhoto(context, form.get("photo"));
 
   const values = profileValues(form);
   const checked = checkProfile(form);
-  if (!checked.ok) {
-    return data<ActionResult>({ intent: "profile", ok: false, message: checked.message, values }, { status: 400 });
-  }
-  const result = await callApi(context, "/api/users/updateUser", { method: "PATCH", json: checked.value });
-  if (!result.ok) {
-    return data<ActionResult>(
-      { intent: "profile", ok: false, message: errorMessage(result), values },
-      { status: result.status },
-    );
-  }
-  return data<ActionResult>({ intent: "profile", ok: true });
+  if (!checked.ok) return refuse(checked, { intent: "profile", values });
+  const result = await callApi(context, usersApi.updateProfile, { body: checked.value });
+  if (!result.ok) return failedCall(result, { intent: "profile", values });
+  return succeed({ intent: "profile", message: ACCOUNT_TOASTS.profileUpdated });
 }
 
 /** SPEC.md §4: the photo is uploaded first (POST /api/media), then saved on the profile. */
 async function changePhoto(context: Route.ActionArgs["context"], file: FormDataEntryValue | null) {
-  const fail = (message: string, uploaded = false): ActionResult => ({ intent: "photo", ok: false, uploaded, message });
+  const intent = "photo";
   const problem = photoProblem(file);
-  if (problem || !(file instanceof File)) return fail(problem ?? MEDIA_MESSAGES.fileRequired);
+  if (problem || !(file instanceof File)) return fail({ intent, message: problem ?? MEDIA_MESSAGES.fileRequired });
   const upload = await uploadImage(context, file, "profile");
+  if (!upload.ok) return fail({ intent, message: upload.data.message ?? MEDIA_MESSAGES.malformedUpload });
   const url = upload.data.url;
-  if (!upload.ok || !url) return fail(upload.data.message ?? MEDIA_MESSAGES.malformedUpload);
-  const saved = await callApi(context, "/api/users/updatePhoto", { method: "PATCH", json: { photo: url } });
-  if (!saved.ok) return fail(errorMessage(saved), true);
-  return { intent: "photo", ok: true, uploaded: true, message: ACCOUNT_TOASTS.photoUpdated } satisfies ActionResult;
+  if (!url) return fail({ intent, message: MEDIA_MESSAGES.malformedUpload });
+  const notices = [ACCOUNT_TOASTS.imageUploaded];
+  const saved = await callApi(context, usersApi.updatePhoto, { body: { photo: url } });
+  if (!saved.ok) return fail({ intent, notices, message: errorMessage(saved) });
+  return succeed({ intent, notices, message: ACCOUNT_TOASTS.photoUpdated });
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
   if (!user)
     return <PermissionDenied message={MESSAGES.loginUsersOnly} loginHref={withRedirectTo("/login", "/profile")} />;
-  return <ProfileEditor user={user} />;
+  return <ProfileEditor user={user} actionData={actionData} />;
 }
 
 function initials(name: string): string {
@@ -84,37 +74,19 @@ function initials(name: string): string {
   return letters.join("") || "?";
 }
 
-function ProfileEditor({ user }: { user: SessionUser }) {
-  const actionData = useActionResult();
+function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Route.ComponentProps["actionData"] }) {
   const toast = useToast();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const photoForm = useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
+  const profileResult = actionData?.intent === "profile" ? actionData : null;
+  const photoResult = actionData?.intent === "photo" ? actionData : null;
+  const profile = useFormCheck(checkProfile, profileResult);
 
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.intent === "photo") {
-      if (actionData.uploaded) toast.success(ACCOUNT_TOASTS.imageUploaded);
-      if (actionData.ok) {
-        toast.success(ACCOUNT_TOASTS.photoUpdated);
-        photoForm.current?.reset();
-      } else toast.error(actionData.message);
-    } else if (actionData.ok) toast.success(ACCOUNT_TOASTS.profileUpdated);
-    else toast.error(actionData.message);
-  }, [actionData, toast]);
-
-  function onProfileSubmit(event: FormEvent<HTMLFormElement>) {
-    const checked = checkProfile(new FormData(event.currentTarget));
-    if (checked.ok) {
-      setClientError(null);
-      return;
-    }
-    event.preventDefault();
-    setClientError(checked.message);
-    toast.error(checked.message);
-  }
+  useResultToast(actionData, (done) => {
+    if (done.intent === "photo") photoForm.current?.reset();
+  });
 
   function onPhotoSubmit(event: FormEvent<HTMLFormElement>) {
     const message = photoProblem(new FormData(event.currentTarget).get("photo"));
@@ -123,19 +95,13 @@ function ProfileEditor({ user }: { user: SessionUser }) {
     toast.error(message);
   }
 
-  const profileResult = actionData?.intent === "profile" ? actionData : null;
-  const photoResult = actionData?.intent === "photo" ? actionData : null;
-  const values: ProfileValues =
-    profileResult && !profileResult.ok
-      ? profileResult.values
-      : {
-          name: user.name,
-          phone: user.phone,
-          address: user.address?.address ?? "",
-          state: user.address?.state ?? "",
-          country: user.address?.country ?? "",
-        };
-  const profileError = clientError ?? (profileResult && !profileResult.ok ? profileResult.message : null);
+  const values = (profileResult && !profileResult.ok ? profileResult.values : undefined) ?? {
+    name: user.name,
+    phone: user.phone,
+    address: user.address?.address ?? "",
+    state: user.address?.state ?? "",
+    country: user.address?.country ?? "",
+  };
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -221,24 +187,18 @@ function ProfileEditor({ user }: { user: SessionUser }) {
           <h2 id="details-heading" className="font-serif text-xl font-bold text-ink">
             Personal details
           </h2>
-          <Form
-            method="post"
-            noValidate
-            onSubmit={onProfileSubmit}
-            className="mt-6 space-y-5"
-            aria-describedby={profileError ? "profile-error" : undefined}
-          >
+          <CheckedForm check={profile} errorId="profile-error" className="mt-6 space-y-5">
             <input type="hidden" name="intent" value="profile" />
-            {profileError ? (
-              <FormMessage id="profile-error" kind="error">
-                {profileError}
-              </FormMessage>
-            ) : null}
-            {profileResult?.ok && !hydrated ? (
-              <FormMessage kind="success">{ACCOUNT_TOASTS.profileUpdated}</FormMessage>
-            ) : null}
+            {profileResult?.ok && !hydrated ? <FormMessage kind="success">{profileResult.message}</FormMessage> : null}
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField id="profile-name" name="name" label="Name" autoComplete="name" defaultValue={values.name} />
+              <TextField
+                id="profile-name"
+                name="name"
+                label="Name"
+                autoComplete="name"
+                defaultValue={values.name}
+                aria-invalid={profile.invalid("name")}
+              />
               <TextField
                 id="profile-phone"
                 name="phone"
@@ -246,6 +206,7 @@ function ProfileEditor({ user }: { user: SessionUser }) {
                 label="Phone"
                 autoComplete="tel"
                 defaultValue={values.phone}
+                aria-invalid={profile.invalid("phone")}
               />
               <div className="sm:col-span-2">
                 <TextField
@@ -266,6 +227,7 @@ function ProfileEditor({ user }: { user: SessionUser }) {
                   label="Address"
                   autoComplete="street-address"
                   defaultValue={values.address}
+                  aria-invalid={profile.invalid("address")}
                 />
               </div>
               <TextField
@@ -274,6 +236,7 @@ function ProfileEditor({ user }: { user: SessionUser }) {
                 label="State"
                 autoComplete="address-level1"
                 defaultValue={values.state}
+                aria-invalid={profile.invalid("state")}
               />
               <TextField
                 id="profile-country"
@@ -281,6 +244,7 @@ function ProfileEditor({ user }: { user: SessionUser }) {
                 label="Country"
                 autoComplete="country-name"
                 defaultValue={values.country}
+                aria-invalid={profile.invalid("country")}
               />
             </div>
             <div className="flex justify-end border-t border-gray-200 pt-5">
@@ -289,13 +253,9 @@ function ProfileEditor({ user }: { user: SessionUser }) {
                 Update Profile
               </SubmitButton>
             </div>
-          </Form>
+          </CheckedForm>
         </section>
       </div>
     </div>
   );
-}
-
-function useActionResult(): ActionResult | undefined {
-  return useActionData<typeof action>() as ActionResult | undefined;
 }

@@ -1,28 +1,15 @@
-import { formatLongDate, MESSAGES, responsiveImage } from "@broadsheet/domain";
+import { formatLongDate, MESSAGES, type PostSummary, responsiveImage, usersApi } from "@broadsheet/domain";
 import { BookmarkX, Newspaper } from "lucide-react";
-import { useEffect } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { AccountTabs } from "../components/account-tabs";
 import { PermissionDenied } from "../components/permission-denied";
-import { useToast } from "../components/toaster";
-import { formText } from "../lib/account-forms";
 import { READ_LATER_TEXTS } from "../lib/account-messages";
 import { callApi, errorMessage } from "../lib/api.server";
+import { answer } from "../lib/forms/answer.server";
+import { formText } from "../lib/forms/form-data";
+import { useResultToast } from "../lib/forms/use-result-toast";
 import { withRedirectTo } from "../lib/safe-redirect";
 import type { Route } from "./+types/read-later";
-
-/** A saved post as GET /api/users/getWishlist lists it (the fields this page shows). */
-interface SavedPost {
-  _id: string;
-  slug: string;
-  title: string;
-  author: string;
-  createdAt: string;
-  category: string;
-  type: string;
-  image: string[];
-  minuteRead?: number;
-}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -34,7 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await callApi<{ wishlist: SavedPost[] }>(context, "/api/users/getWishlist");
+  const result = await callApi(context, usersApi.getWishlist);
   if (result.status === 401) return data({ wishlist: null }, { status: 401 });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   return { wishlist: result.data.wishlist };
@@ -43,8 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const postId = formText(form, "postId");
-  const result = await callApi(context, `/api/users/wishlist/${encodeURIComponent(postId)}`, { method: "PUT" });
-  return data({ ok: result.ok, message: errorMessage(result) }, { status: result.status });
+  const result = await callApi(context, usersApi.removeFromWishlist, { params: { id: postId } });
+  return answer(result);
 }
 
 export default function ReadLater({ loaderData }: Route.ComponentProps) {
@@ -82,16 +69,10 @@ export default function ReadLater({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SavedPostItem({ post }: { post: SavedPost }) {
+function SavedPostItem({ post }: { post: PostSummary }) {
   const fetcher = useFetcher<typeof action>();
-  const toast = useToast();
   const removing = fetcher.state !== "idle" || fetcher.data?.ok === true;
-
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.data, toast]);
+  useResultToast(fetcher.data);
 
   const image = post.image[0];
   const titleId = `saved-${post._id}`;

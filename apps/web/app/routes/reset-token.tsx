@@ -1,11 +1,19 @@
+import { usersApi } from "@broadsheet/domain";
 import { CircleCheck, KeyRound } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
-import { FormMessage, PasswordField, primaryButtonClass, SubmitButton } from "../components/form-controls";
-import { useToast } from "../components/toaster";
+import {
+  CheckedForm,
+  FormMessage,
+  NewPasswordFields,
+  primaryButtonClass,
+  SubmitButton,
+} from "../components/form-controls";
 import { checkNewPassword } from "../lib/account-forms";
-import { callApi, cookieHeaders, errorMessage } from "../lib/api.server";
+import { callApi, cookieHeaders } from "../lib/api.server";
+import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
+import { useFormCheck } from "../lib/forms/use-form-check";
+import { useResultToast } from "../lib/forms/use-result-toast";
 import type { Route } from "./+types/reset-token";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,39 +26,21 @@ export const meta: Route.MetaFunction = () => [
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const checked = checkNewPassword(form);
-  if (!checked.ok) return data({ ok: false as const, message: checked.message }, { status: 400 });
-  const result = await callApi(context, `/api/users/resetPassword/${encodeURIComponent(params.token)}`, {
-    method: "PATCH",
-    json: checked.value,
+  if (!checked.ok) return refuse(checked);
+  const result = await callApi(context, usersApi.resetPassword, {
+    params: { token: params.token },
+    body: checked.value,
   });
   // A reset ends every session of the account, so the API's cleared cookie goes on too.
-  return data(
-    { ok: result.ok, message: errorMessage(result) },
-    { status: result.status, headers: cookieHeaders(result) },
-  );
+  const headers = cookieHeaders(result);
+  if (!result.ok) return failedCall(result, {}, headers);
+  return succeed({ message: apiMessage(result) }, { headers });
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
-  const toast = useToast();
   const busy = useNavigation().state === "submitting";
-  const [clientError, setClientError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast.success(actionData.message);
-    else toast.error(actionData.message);
-  }, [actionData, toast]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const checked = checkNewPassword(new FormData(event.currentTarget));
-    if (checked.ok) {
-      setClientError(null);
-      return;
-    }
-    event.preventDefault();
-    setClientError(checked.message);
-    toast.error(checked.message);
-  }
+  const form = useFormCheck(checkNewPassword, actionData);
+  useResultToast(actionData);
 
   if (actionData?.ok) {
     return (
@@ -66,8 +56,6 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
     );
   }
 
-  const error = clientError ?? actionData?.message ?? null;
-  const invalid = error ? true : undefined;
   return (
     <AuthLayout
       title="Choose a new password"
@@ -81,38 +69,17 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      <Form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        className="space-y-5"
-        aria-describedby={error ? "new-password-error" : undefined}
-      >
-        {error ? (
-          <FormMessage id="new-password-error" kind="error">
-            {error}
-          </FormMessage>
-        ) : null}
-        <PasswordField
-          id="new-password"
-          name="password"
+      <CheckedForm check={form} errorId="new-password-error" className="space-y-5">
+        <NewPasswordFields
+          ids={{ password: "new-password", confirm: "new-password-confirm" }}
           label="New Password"
-          autoComplete="new-password"
-          aria-invalid={invalid}
-        />
-        <PasswordField
-          id="new-password-confirm"
-          name="confirmPassword"
-          label="Confirm Password"
-          toggleNoun="confirm password"
-          autoComplete="new-password"
-          aria-invalid={invalid}
+          invalid={form.invalid}
         />
         <SubmitButton busy={busy} className="w-full">
           {busy ? null : <KeyRound aria-hidden="true" className="h-4 w-4" />}
           Reset Password
         </SubmitButton>
-      </Form>
+      </CheckedForm>
     </AuthLayout>
   );
 }

@@ -1,11 +1,14 @@
+import { usersApi } from "@broadsheet/domain";
 import { Mail } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
-import { FormMessage, SubmitButton, TextField } from "../components/form-controls";
-import { useToast } from "../components/toaster";
-import { checkForgotPassword, formText } from "../lib/account-forms";
-import { callApi, errorMessage } from "../lib/api.server";
+import { CheckedForm, EmailField, FormMessage, SubmitButton } from "../components/form-controls";
+import { checkForgotPassword } from "../lib/account-forms";
+import { callApi } from "../lib/api.server";
+import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
+import { formTexts } from "../lib/forms/form-data";
+import { useFormCheck } from "../lib/forms/use-form-check";
+import { useResultToast } from "../lib/forms/use-result-toast";
 import type { Route } from "./+types/reset";
 
 export const meta: Route.MetaFunction = () => [
@@ -15,38 +18,20 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const email = formText(form, "email");
+  const values = formTexts(form, ["email"]);
   const checked = checkForgotPassword(form);
-  if (!checked.ok) return data({ ok: false as const, message: checked.message, email }, { status: 400 });
-  const result = await callApi(context, "/api/users/forgotPassword", { method: "POST", json: checked.value });
+  if (!checked.ok) return refuse(checked, { values });
+  const result = await callApi(context, usersApi.forgotPassword, { body: checked.value });
+  if (!result.ok) return failedCall(result, { values });
   // The API answers the same whether or not the account exists (DESIGN.md §8).
-  return data({ ok: result.ok, message: errorMessage(result), email }, { status: result.status });
+  return succeed({ message: apiMessage(result), values });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const toast = useToast();
   const busy = useNavigation().state === "submitting";
-  const [clientError, setClientError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) toast.success(actionData.message);
-    else toast.error(actionData.message);
-  }, [actionData, toast]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const checked = checkForgotPassword(new FormData(event.currentTarget));
-    if (checked.ok) {
-      setClientError(null);
-      return;
-    }
-    event.preventDefault();
-    setClientError(checked.message);
-    toast.error(checked.message);
-  }
-
-  const error = clientError ?? (actionData && !actionData.ok ? actionData.message : null);
-  const sent = !clientError && actionData?.ok ? actionData.message : null;
+  const form = useFormCheck(checkForgotPassword, actionData);
+  useResultToast(actionData);
+  const sent = !form.error && actionData?.ok ? actionData.message : null;
   return (
     <AuthLayout
       title="Forgot password?"
@@ -60,36 +45,23 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-        {error ? (
-          <FormMessage id="reset-error" kind="error">
-            {error}
-          </FormMessage>
-        ) : null}
+      <CheckedForm check={form} errorId="reset-error" className="space-y-5">
         {sent ? (
           <div role="status">
             <FormMessage kind="success">{sent}</FormMessage>
           </div>
         ) : null}
-        <TextField
+        <EmailField
           id="reset-email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@example.com"
-          defaultValue={actionData?.email ?? ""}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "reset-error" : undefined}
-          className="lowercase"
+          defaultValue={actionData?.values?.email ?? ""}
+          aria-invalid={form.invalid("email")}
+          aria-describedby={form.error ? "reset-error" : undefined}
         />
         <SubmitButton busy={busy} className="w-full">
           {busy ? null : <Mail aria-hidden="true" className="h-4 w-4" />}
           Send reset link
         </SubmitButton>
-      </Form>
+      </CheckedForm>
     </AuthLayout>
   );
 }

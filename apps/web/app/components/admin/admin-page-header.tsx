@@ -57,13 +57,3 @@ export function AdminPanel({
     </section>
   );
 }
-
-/** The "nothing here yet" state of a list or table (texts from SPEC.md §2). */
-export function EmptyState({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-gray-300 bg-gray-50 px-6 py-10 text-center text-gray-600">
-      {icon ? <span aria-hidden="true">{icon}</span> : null}
-      <p className="font-medium">{children}</p>
-    </div>
-  );
-}

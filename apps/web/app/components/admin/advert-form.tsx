@@ -1,9 +1,10 @@
-import { ADVERT_PLACEMENTS, MESSAGES, SUCCESS_MESSAGES } from "@broadsheet/domain";
+import { ADVERT_PLACEMENTS, MESSAGES } from "@broadsheet/domain";
 import { LoaderCircle, Save } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type FormEvent, type ReactNode, useId } from "react";
 import { Form, useActionData, useNavigate, useNavigation } from "react-router";
-import type { ContentFormResult } from "../../lib/admin-content";
-import { inputClass } from "../form-controls";
+import type { ActionResult } from "../../lib/forms/action-result";
+import { useResultToast } from "../../lib/forms/use-result-toast";
+import { LinkField, SelectField } from "../form-controls";
 import { useToast } from "../toaster";
 import { ADVERT_IMAGE_TYPES, ImageUploader } from "./image-uploader";
 import { RichTextEditor } from "./rich-text-editor";
@@ -36,25 +37,13 @@ export function AdvertForm({
   const toast = useToast();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const result = useActionData<ContentFormResult>();
-  const handled = useRef<ContentFormResult | undefined>(undefined);
+  const result = useActionData<ActionResult>();
   const ids = { link: useId(), category: useId() };
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
-    if (mode === "create") {
-      toast.success(SUCCESS_MESSAGES.advertCreated);
-      navigate("/admin/all-adds");
-    } else {
-      toast.success(SUCCESS_MESSAGES.advertUpdated);
-    }
-  }, [result, mode, toast, navigate]);
+  useResultToast(result, () => {
+    if (mode === "create") navigate("/admin/all-adds");
+  });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (new FormData(event.currentTarget).getAll("image").length > 0) return;
@@ -72,45 +61,25 @@ export function AdvertForm({
         <ImageUploader initialImages={initial.image} accept={ADVERT_IMAGE_TYPES} />
 
         <div className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs sm:grid-cols-[minmax(0,1fr)_14rem]">
-          <div>
-            <label htmlFor={ids.link} className="block text-sm font-semibold text-gray-800">
-              Link
-            </label>
-            <input
-              id={ids.link}
-              name="link"
-              type="url"
-              inputMode="url"
-              defaultValue={initial.link}
-              placeholder="https://advertiser.example/offer"
-              aria-describedby={`${ids.link}-hint`}
-              className={`mt-1.5 ${inputClass}`}
-            />
-            <p id={`${ids.link}-hint`} className="mt-1 text-xs text-gray-600">
-              Where the advert leads (http:// or https://).
-            </p>
-          </div>
-          <div>
-            <label htmlFor={ids.category} className="block text-sm font-semibold text-gray-800">
-              Category
-            </label>
-            <select
-              id={ids.category}
-              name="category"
-              defaultValue={initial.category}
-              aria-describedby={`${ids.category}-hint`}
-              className={`mt-1.5 ${inputClass}`}
-            >
-              {ADVERT_PLACEMENTS.map((placement) => (
-                <option key={placement} value={placement}>
-                  {placement}
-                </option>
-              ))}
-            </select>
-            <p id={`${ids.category}-hint`} className="mt-1 text-xs text-gray-600">
-              Where it appears on the site.
-            </p>
-          </div>
+          <LinkField
+            id={ids.link}
+            defaultValue={initial.link}
+            placeholder="https://advertiser.example/offer"
+            hint="Where the advert leads (http:// or https://)."
+          />
+          <SelectField
+            id={ids.category}
+            name="category"
+            label="Category"
+            defaultValue={initial.category}
+            hint="Where it appears on the site."
+          >
+            {ADVERT_PLACEMENTS.map((placement) => (
+              <option key={placement} value={placement}>
+                {placement}
+              </option>
+            ))}
+          </SelectField>
         </div>
 
         <RichTextEditor initialContent={initial.content} placeholder="Text shown with the advert (optional)…" />

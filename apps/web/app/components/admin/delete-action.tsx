@@ -1,9 +1,9 @@
 import { LoaderCircle, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { AdminActionResult } from "../../lib/admin-action";
+import type { ActionResult } from "../../lib/forms/action-result";
+import { useResultToast } from "../../lib/forms/use-result-toast";
 import { ConfirmDialog } from "../confirm-dialog";
-import { useResultToast } from "./use-result-toast";
 
 export const dangerButtonClass =
   "inline-flex items-center gap-1.5 rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 transition-colors hover:border-red-700 hover:bg-red-700 hover:text-white disabled:cursor-wait disabled:opacity-60";
@@ -25,7 +25,7 @@ export function DeleteAction({
   fields: Record<string, string>;
   detail?: ReactNode;
 }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   useResultToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   return (

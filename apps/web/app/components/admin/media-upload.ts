@@ -1,4 +1,5 @@
-import { MEDIA_MESSAGES } from "@broadsheet/domain";
+import { MEDIA_MESSAGES, mediaApi } from "@broadsheet/domain";
+import { fetchEndpoint } from "../../lib/api-client";
 
 export type MediaUploadResult = { ok: true; url: string } | { ok: false; message: string };
 
@@ -7,13 +8,13 @@ export type MediaUploadResult = { ok: true; url: string } | { ok: false; message
  * image in the multipart field `file`. The server re-encodes it and answers its URL.
  */
 export async function uploadToMedia(file: File): Promise<MediaUploadResult> {
-  const body = new FormData();
-  body.set("file", file, file.name || "upload");
+  const form = new FormData();
+  form.set("file", file, file.name || "upload");
   try {
-    const response = await fetch("/api/media", { method: "POST", body, credentials: "same-origin" });
-    const data = (await response.json().catch(() => ({}))) as { url?: unknown; message?: unknown };
-    if (response.ok && typeof data.url === "string") return { ok: true, url: data.url };
-    return { ok: false, message: typeof data.message === "string" ? data.message : MEDIA_MESSAGES.malformedUpload };
+    const result = await fetchEndpoint(mediaApi.upload, { form });
+    if (!result.ok) return { ok: false, message: result.data.message ?? MEDIA_MESSAGES.malformedUpload };
+    const { url } = result.data;
+    return url ? { ok: true, url } : { ok: false, message: MEDIA_MESSAGES.malformedUpload };
   } catch {
     return { ok: false, message: MEDIA_MESSAGES.malformedUpload };
   }

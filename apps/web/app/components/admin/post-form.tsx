@@ -1,10 +1,11 @@
-import { MESSAGES, SUCCESS_MESSAGES } from "@broadsheet/domain";
+import { MESSAGES } from "@broadsheet/domain";
 import { ExternalLink, LoaderCircle, Save, Send } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
-import type { ContentFormResult } from "../../lib/admin-content";
+import type { ActionResult } from "../../lib/forms/action-result";
+import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { Category, PostType } from "../../lib/post-types";
-import { inputClass } from "../form-controls";
+import { LinkField, SelectField, TextField } from "../form-controls";
 import { useToast } from "../toaster";
 import { ImageUploader, POST_IMAGE_TYPES } from "./image-uploader";
 import { RichTextEditor } from "./rich-text-editor";
@@ -58,8 +59,7 @@ export function PostForm({
   const toast = useToast();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const result = useActionData<ContentFormResult>();
-  const handled = useRef<ContentFormResult | undefined>(undefined);
+  const result = useActionData<ActionResult>();
   const ids = { title: useId(), link: useId(), category: useId(), type: useId() };
 
   const [category, setCategory] = useState(initial.category);
@@ -70,20 +70,9 @@ export function PostForm({
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const submittingIntent = submitting ? navigation.formData?.get("intent") : null;
 
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (!result.ok) {
-      toast.error(result.message);
-      return;
-    }
-    if (mode === "create") {
-      toast.success(SUCCESS_MESSAGES.postCreated);
-      navigate("/admin/all-posts");
-    } else {
-      toast.success(SUCCESS_MESSAGES.postUpdated);
-    }
-  }, [result, mode, toast, navigate]);
+  useResultToast(result, () => {
+    if (mode === "create") navigate("/admin/all-posts");
+  });
 
   function onCategoryChange(slug: string) {
     setCategory(slug);
@@ -121,37 +110,21 @@ export function PostForm({
       <Form method="post" onSubmit={onSubmit} className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="min-w-0 space-y-6">
           <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
-            <div>
-              <label htmlFor={ids.title} className="block text-sm font-semibold text-gray-800">
-                Title
-              </label>
-              <input
-                id={ids.title}
-                name="title"
-                defaultValue={initial.title}
-                maxLength={200}
-                placeholder="A headline that tells the story"
-                className={`mt-1.5 ${inputClass} font-serif text-lg`}
-              />
-            </div>
-            <div>
-              <label htmlFor={ids.link} className="block text-sm font-semibold text-gray-800">
-                Link
-              </label>
-              <input
-                id={ids.link}
-                name="link"
-                type="url"
-                inputMode="url"
-                defaultValue={initial.link}
-                placeholder="https://… (optional: source or video)"
-                aria-describedby={`${ids.link}-hint`}
-                className={`mt-1.5 ${inputClass}`}
-              />
-              <p id={`${ids.link}-hint`} className="mt-1 text-xs text-gray-600">
-                Optional. A URL starting with http:// or https://.
-              </p>
-            </div>
+            <TextField
+              id={ids.title}
+              name="title"
+              label="Title"
+              defaultValue={initial.title}
+              maxLength={200}
+              placeholder="A headline that tells the story"
+              className="font-serif text-lg"
+            />
+            <LinkField
+              id={ids.link}
+              defaultValue={initial.link}
+              placeholder="https://… (optional: source or video)"
+              hint="Optional. A URL starting with http:// or https://."
+            />
           </div>
 
           <ImageUploader initialImages={initial.image} accept={POST_IMAGE_TYPES} />
@@ -209,49 +182,36 @@ export function PostForm({
           </div>
 
           <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
-            <div>
-              <label htmlFor={ids.category} className="block text-sm font-semibold text-gray-800">
-                Category
-              </label>
-              <select
-                id={ids.category}
-                name="category"
-                value={category}
-                onChange={(event) => onCategoryChange(event.target.value)}
-                className={`mt-1.5 ${inputClass}`}
-              >
-                <option value="">Select a category</option>
-                {categories.map((item) => (
-                  <option key={item._id} value={item.slug}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.type} className="block text-sm font-semibold text-gray-800">
-                Type
-              </label>
-              <select
-                id={ids.type}
-                name="type"
-                value={type}
-                onChange={(event) => setType(event.target.value)}
-                disabled={!categoryName}
-                aria-describedby={`${ids.type}-hint`}
-                className={`mt-1.5 ${inputClass}`}
-              >
-                <option value="">{categoryTypes.length > 0 ? "No type" : "No type for this category"}</option>
-                {categoryTypes.map((item) => (
-                  <option key={item._id} value={item.slug}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-              <p id={`${ids.type}-hint`} className="mt-1 text-xs text-gray-600">
-                {categoryName ? `Types of ${categoryName}.` : "Choose a category first."}
-              </p>
-            </div>
+            <SelectField
+              id={ids.category}
+              name="category"
+              label="Category"
+              value={category}
+              onChange={(event) => onCategoryChange(event.target.value)}
+            >
+              <option value="">Select a category</option>
+              {categories.map((item) => (
+                <option key={item._id} value={item.slug}>
+                  {item.name}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              id={ids.type}
+              name="type"
+              label="Type"
+              value={type}
+              onChange={(event) => setType(event.target.value)}
+              disabled={!categoryName}
+              hint={categoryName ? `Types of ${categoryName}.` : "Choose a category first."}
+            >
+              <option value="">{categoryTypes.length > 0 ? "No type" : "No type for this category"}</option>
+              {categoryTypes.map((item) => (
+                <option key={item._id} value={item.slug}>
+                  {item.name}
+                </option>
+              ))}
+            </SelectField>
           </div>
         </aside>
       </Form>

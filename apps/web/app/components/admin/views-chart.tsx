@@ -1,10 +1,8 @@
+import type { DashboardStats } from "@broadsheet/domain";
 import { useId } from "react";
 
-export interface DayViews {
-  /** YYYY-MM-DD (UTC). */
-  day: string;
-  views: number;
-}
+/** One day of GET /api/admin/stats: `day` is YYYY-MM-DD (UTC). */
+export type DayViews = DashboardStats["viewsPerDay"][number];
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -1,10 +1,10 @@
 import { Heart } from "lucide-react";
-import { type FormEvent, useEffect } from "react";
+import type { FormEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { PostSummary } from "../../lib/post-types";
 import { useSessionUser } from "../../lib/session-user";
 import { useHydrated } from "../../lib/use-hydrated";
-import { useToast } from "../toaster";
 import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
 
 /**
@@ -16,7 +16,6 @@ export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" |
   const user = useSessionUser();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const toast = useToast();
   const fetcher = useFetcher<HomeActionResult>();
   const result = fetcher.data?.intent === "like" ? fetcher.data : undefined;
 
@@ -33,9 +32,8 @@ export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" |
     liked = next;
   }
 
-  useEffect(() => {
-    if (result && !result.ok) toast.error(result.message);
-  }, [result, toast]);
+  // A like answers with the new count and no message: only a failure is toasted.
+  useResultToast(result);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (user) return;

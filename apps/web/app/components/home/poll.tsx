@@ -1,9 +1,9 @@
 import { CheckCircle2, LoaderCircle, Vote } from "lucide-react";
-import { type MouseEvent, useEffect } from "react";
+import type { MouseEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useSessionUser } from "../../lib/session-user";
 import { useHydrated } from "../../lib/use-hydrated";
-import { useToast } from "../toaster";
 import { type HomeActionResult, LOGIN_FROM_HOME, type Loaded, type Poll } from "./home-data";
 import { BlockNotice, SectionHeading } from "./parts";
 
@@ -65,17 +65,11 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const toast = useToast();
   const fetcher = useFetcher<HomeActionResult>();
   const result = fetcher.data?.intent === "vote" ? fetcher.data : undefined;
   const current = (result?.ok ? result.poll : undefined) ?? (poll.ok ? poll.data : null);
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else toast.error(result.message);
-  }, [result, toast]);
+  useResultToast(result);
 
   const onVoteClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (user) return;

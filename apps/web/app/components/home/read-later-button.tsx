@@ -1,10 +1,10 @@
 import { BookmarkCheck, BookmarkPlus, LoaderCircle } from "lucide-react";
-import { type FormEvent, useEffect, useRef } from "react";
+import type { FormEvent } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
+import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { PostSummary } from "../../lib/post-types";
 import { useSessionUser } from "../../lib/session-user";
 import { useHydrated } from "../../lib/use-hydrated";
-import { useToast } from "../toaster";
 import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
 
 /**
@@ -16,21 +16,13 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "inR
   const user = useSessionUser();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const toast = useToast();
-  // Keyed by post: every copy of a card (the carousel's clones, a post in both carousels) shares one state.
+  // Keyed by post: every copy of a card (the carousel's clones, a post in both carousels) shares one state,
+  // and its answer is toasted once.
   const fetcher = useFetcher<HomeActionResult>({ key: `read-later-${post._id}` });
-  const submitted = useRef(false);
   const result = fetcher.data?.intent === "readLater" ? fetcher.data : undefined;
   const saved = Boolean(post.inReadLater) || result?.ok === true;
   const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    // Only the copy that was clicked speaks.
-    if (!result || !submitted.current) return;
-    submitted.current = false;
-    if (result.ok) toast.success(result.message);
-    else toast.error(result.message);
-  }, [result, toast]);
+  useResultToast(result);
 
   if (saved) {
     return (
@@ -45,10 +37,7 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "inR
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (user) {
-      submitted.current = true;
-      return;
-    }
+    if (user) return;
     event.preventDefault();
     navigate(LOGIN_FROM_HOME);
   };

@@ -1,3 +1,4 @@
+import { advertsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { AdvertForm, EMPTY_ADVERT } from "../../components/admin/advert-form";
 import { advertBody, saveContent } from "../../lib/admin-content.server";
 import type { Route } from "./+types/add-adds";
@@ -9,7 +10,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  return saveContent(context, "create", "/api/adverts", "POST", advertBody(form));
+  return saveContent(context, "create", advertsApi.create, { body: advertBody(form) }, SUCCESS_MESSAGES.advertCreated);
 }
 
 export default function AddAdvert() {

@@ -1,3 +1,4 @@
+import { postsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { EMPTY_POST, PostForm } from "../../components/admin/post-form";
 import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
 import type { Route } from "./+types/add-post";
@@ -13,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  return saveContent(context, "create", "/api/posts", "POST", postBody(form));
+  return saveContent(context, "create", postsApi.create, { body: postBody(form) }, SUCCESS_MESSAGES.postCreated);
 }
 
 export default function AddPost({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,15 @@
-import { POLL_MESSAGES, POLL_TEXT_MAX_LENGTH, PollInputSchema, SUCCESS_MESSAGES } from "@broadsheet/domain";
+import { POLL_MESSAGES, POLL_TEXT_MAX_LENGTH, PollInputSchema, pollsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { ListChecks, Vote } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { data, Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { useResultToast } from "../../components/admin/use-result-toast";
-import { FormMessage, SubmitButton, TextField } from "../../components/form-controls";
-import { useToast } from "../../components/toaster";
-import { type AdminActionResult, field, firstIssue } from "../../lib/admin-action";
-import { refuse } from "../../lib/admin-action.server";
+import { CheckedForm, FormMessage, SubmitButton, TextField } from "../../components/form-controls";
 import { adminMeta } from "../../lib/admin-meta";
-import { callApi, errorMessage } from "../../lib/api.server";
+import { callApi } from "../../lib/api.server";
+import { answerSave, refuse } from "../../lib/forms/answer.server";
+import { check } from "../../lib/forms/check";
+import { formTexts } from "../../lib/forms/form-data";
+import { useFormCheck } from "../../lib/forms/use-form-check";
+import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/add-vote";
 
@@ -22,57 +22,31 @@ const FIELDS = [
   { name: "optionThree", label: "Option three", placeholder: "Autumn" },
 ] as const;
 
-function pollValues(form: FormData) {
-  return Object.fromEntries(FIELDS.map(({ name }) => [name, field(form, name)])) as Record<
-    (typeof FIELDS)[number]["name"],
-    string
-  >;
+const FIELD_NAMES = FIELDS.map(({ name }) => name);
+
+function checkPoll(form: FormData) {
+  return check(PollInputSchema, formTexts(form, FIELD_NAMES), POLL_MESSAGES.fieldsRequired);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const values = pollValues(await request.formData());
-  const parsed = PollInputSchema.safeParse(values);
-  if (!parsed.success) return refuse("create", firstIssue(parsed.error, POLL_MESSAGES.fieldsRequired), values);
-  const result = await callApi<{ message?: unknown }>(context, "/api/votes", { method: "POST", json: parsed.data });
-  if (!result.ok) {
-    return data<AdminActionResult>(
-      { intent: "create", ok: false, message: errorMessage(result), values },
-      { status: result.status },
-    );
-  }
-  // SPEC.md §4: a create answer carrying a message is an error.
-  if (typeof result.data?.message === "string") {
-    return data<AdminActionResult>({ intent: "create", ok: false, message: result.data.message, values }, 400);
-  }
-  return data<AdminActionResult>({ intent: "create", ok: true, message: SUCCESS_MESSAGES.voteCreated });
+  const form = await request.formData();
+  const values = formTexts(form, FIELD_NAMES);
+  const checked = checkPoll(form);
+  if (!checked.ok) return refuse(checked, { intent: "create", values });
+  const result = await callApi(context, pollsApi.create, { body: checked.value });
+  return answerSave(result, { intent: "create", success: SUCCESS_MESSAGES.voteCreated, values });
 }
 
-export default function AddVoteScreen() {
-  const actionData = useActionData<typeof action>() as AdminActionResult | undefined;
+export default function AddVoteScreen({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const toast = useToast();
   const hydrated = useHydrated();
-  const [clientError, setClientError] = useState<string | null>(null);
   const busy = navigation.state === "submitting";
-
+  const form = useFormCheck(checkPoll, actionData);
   // SPEC.md §4: a created vote goes to all-votes.
   useResultToast(actionData, () => navigate("/admin/all-votes"));
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = PollInputSchema.safeParse(pollValues(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setClientError(null);
-      return;
-    }
-    event.preventDefault();
-    const message = firstIssue(parsed.error, POLL_MESSAGES.fieldsRequired);
-    setClientError(message);
-    toast.error(message);
-  }
-
   const kept = actionData && !actionData.ok ? actionData.values : undefined;
-  const error = clientError ?? (actionData && !actionData.ok ? actionData.message : null);
 
   return (
     <>
@@ -90,18 +64,7 @@ export default function AddVoteScreen() {
         }
       />
       <AdminPanel id="new-vote" title="New poll" className="max-w-2xl">
-        <Form
-          method="post"
-          noValidate
-          onSubmit={onSubmit}
-          className="space-y-5"
-          aria-describedby={error ? "vote-error" : undefined}
-        >
-          {error ? (
-            <FormMessage id="vote-error" kind="error">
-              {error}
-            </FormMessage>
-          ) : null}
+        <CheckedForm check={form} errorId="vote-error" className="space-y-5">
           {actionData?.ok && !hydrated ? (
             <FormMessage kind="success">
               {actionData.message}.{" "}
@@ -121,6 +84,7 @@ export default function AddVoteScreen() {
                 required
                 maxLength={POLL_TEXT_MAX_LENGTH}
                 defaultValue={kept?.[name] ?? ""}
+                aria-invalid={form.invalid(name)}
               />
             </div>
           ))}
@@ -130,7 +94,7 @@ export default function AddVoteScreen() {
               Create Vote
             </SubmitButton>
           </div>
-        </Form>
+        </CheckedForm>
       </AdminPanel>
     </>
   );

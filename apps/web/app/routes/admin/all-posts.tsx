@@ -1,12 +1,18 @@
-import { ADMIN_PAGE_SIZE, MESSAGES, SUCCESS_MESSAGES, shortenText } from "@broadsheet/domain";
-import { Eye, LoaderCircle, Pencil, PenSquare, Search, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { ADMIN_PAGE_SIZE, postsApi, SUCCESS_MESSAGES, shortenText } from "@broadsheet/domain";
+import { Eye, FileText, LoaderCircle, Pencil, PenSquare, Search } from "lucide-react";
+import { useId } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { Pager } from "../../components/admin/pager";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { useToast } from "../../components/toaster";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
+import { type Column, DataTable } from "../../components/table/data-table";
+import { Pager } from "../../components/table/pager";
+import { RowActions, RowDeleteButton, RowLink } from "../../components/table/row-actions";
 import { callApi, errorMessage } from "../../lib/api.server";
-import { type Page, type PostSummary, postPath } from "../../lib/post-types";
+import type { ActionResult } from "../../lib/forms/action-result";
+import { answer, fail } from "../../lib/forms/answer.server";
+import { formText } from "../../lib/forms/form-data";
+import { useResultToast } from "../../lib/forms/use-result-toast";
+import { listHref, pageParam } from "../../lib/paging";
+import { type PostSummary, postPath } from "../../lib/post-types";
 import type { Route } from "./+types/all-posts";
 
 /*
@@ -21,97 +27,147 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-function positivePage(value: string | null): number {
-  const page = Number.parseInt(value ?? "", 10);
-  return Number.isFinite(page) && page > 0 ? page : 1;
-}
-
-function listHref(search: string, page: number): string {
-  const params = new URLSearchParams();
-  if (search) params.set("search", search);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return `/admin/all-posts${query ? `?${query}` : ""}`;
-}
+const pageHref = (search: string, page: number) => listHref("/admin/all-posts", { search, page });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim();
-  const page = positivePage(url.searchParams.get("page"));
-  const query = new URLSearchParams({ search, page: String(page), limit: String(ADMIN_PAGE_SIZE) });
-  const result = await callApi<Page<PostSummary>>(context, `/api/posts?${query}`);
+  const page = pageParam(url.searchParams);
+  const result = await callApi(context, postsApi.list, { query: { search, page, limit: ADMIN_PAGE_SIZE } });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   const { items, total } = result.data;
   // A page emptied by deletes falls back to the last page that still has posts.
   if (items.length === 0 && page > 1 && total > 0) {
-    throw redirect(listHref(search, Math.ceil(total / ADMIN_PAGE_SIZE)));
+    throw redirect(pageHref(search, Math.ceil(total / ADMIN_PAGE_SIZE)));
   }
   return { items, total, page, search };
 }
 
-type ActionResult =
-  | { intent: "delete"; ok: true; message: string }
-  | { intent: "publish"; ok: true; id: string; isPublished: boolean }
-  | { intent: string; ok: false; message: string };
-
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = encodeURIComponent(String(form.get("id") ?? ""));
+  const intent = formText(form, "intent");
+  const params = { id: formText(form, "id") };
   if (intent === "delete") {
-    const result = await callApi<{ message?: string }>(context, `/api/posts/${id}`, { method: "DELETE" });
-    if (!result.ok) return data<ActionResult>({ intent, ok: false, message: errorMessage(result) }, result.status);
-    return data<ActionResult>({ intent, ok: true, message: SUCCESS_MESSAGES.postDeleted });
+    const result = await callApi(context, postsApi.remove, { params });
+    return answer(result, { intent, success: SUCCESS_MESSAGES.postDeleted });
   }
   if (intent === "publish") {
-    const result = await callApi<{ _id: string; isPublished: boolean }>(context, `/api/posts/${id}/publish`, {
-      method: "PATCH",
-    });
-    if (!result.ok) return data<ActionResult>({ intent, ok: false, message: errorMessage(result) }, result.status);
-    return data<ActionResult>({ intent, ok: true, id: result.data._id, isPublished: result.data.isPublished });
+    const result = await callApi(context, postsApi.togglePublish, { params });
+    return answer(result, { intent });
   }
-  return data<ActionResult>({ intent, ok: false, message: "Unknown action" }, 400);
+  return fail({ intent, message: "Unknown action" });
 }
 
-const iconLinkClass =
-  "inline-flex h-8 w-8 items-center justify-center rounded-md text-gray-600 transition-colors hover:bg-gray-100 hover:text-ink";
+/*
+ * The Publish toggle and the Draft badge sit in different cells of a row and share one fetcher
+ * (by key): both flip at once while the request runs, and the list's reload then confirms it.
+ */
+function usePublishToggle(post: PostSummary) {
+  const toggle = useFetcher<ActionResult>({ key: `publish-${post._id}` });
+  const pending = toggle.formData?.get("next");
+  return { toggle, published: typeof pending === "string" ? pending === "true" : post.isPublished };
+}
+
+const titleId = (post: PostSummary) => `post-title-${post._id}`;
+
+function TitleCell({ post }: { post: PostSummary }) {
+  const { published } = usePublishToggle(post);
+  return (
+    <>
+      <span id={titleId(post)} title={post.title} className="font-medium text-ink">
+        {shortenText(post.title, TITLE_CUT)}
+      </span>
+      {!published ? (
+        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-900">
+          Draft
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function PublishToggle({ post }: { post: PostSummary }) {
+  const { toggle, published } = usePublishToggle(post);
+  // Success is silent (the row shows it); a refusal is toasted.
+  useResultToast(toggle.data);
+  return (
+    <toggle.Form method="post" className="ml-1">
+      <input type="hidden" name="intent" value="publish" />
+      <input type="hidden" name="id" value={post._id} />
+      <input type="hidden" name="next" value={String(!published)} />
+      <button
+        type="submit"
+        aria-describedby={titleId(post)}
+        className={`w-24 rounded-md px-3 py-1.5 text-xs font-semibold transition-colors ${
+          published
+            ? "border border-gray-300 bg-white text-gray-800 hover:bg-gray-100"
+            : "bg-green-700 text-white hover:bg-green-800"
+        }`}
+      >
+        {published ? "Unpublish" : "Publish"}
+      </button>
+    </toggle.Form>
+  );
+}
 
 export default function AllPosts({ loaderData }: Route.ComponentProps) {
   const { items, total, page, search } = loaderData;
-  const toast = useToast();
   const navigation = useNavigation();
   const searchId = useId();
-  const remove = useFetcher<typeof action>({ key: "delete-post" });
-  const handled = useRef<unknown>(undefined);
+  // Here, not in the row: the row is gone when the answer arrives.
+  const remove = useFetcher<ActionResult>({ key: "delete-post" });
+  useResultToast(remove.data);
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/all-posts";
 
-  // The delete fetcher lives here, not in the row: the row is gone when its answer arrives.
-  useEffect(() => {
-    const result = remove.data;
-    if (!result || handled.current === result || remove.state !== "idle") return;
-    handled.current = result;
-    if (result.ok) toast.success(SUCCESS_MESSAGES.postDeleted);
-    else toast.error("message" in result ? result.message : MESSAGES.internalError);
-  }, [remove.data, remove.state, toast]);
+  const columns: Column<PostSummary>[] = [
+    {
+      header: "s/n",
+      cell: (_, index) => (page - 1) * ADMIN_PAGE_SIZE + index + 1,
+      className: "tabular-nums text-gray-600",
+    },
+    { header: "Title", cell: (post) => <TitleCell post={post} /> },
+    { header: "Category", cell: (post) => post.category, className: "text-gray-700" },
+    { header: "Views", cell: (post) => post.views, className: "tabular-nums text-gray-700" },
+    {
+      header: "Actions",
+      className: "text-right",
+      cell: (post) => (
+        <RowActions>
+          <RowLink to={postPath(post)} label={`View ${post.title}`} title="View" icon={Eye} />
+          <RowLink to={`/admin/edit-post/${post._id}`} label={`Edit ${post.title}`} title="Edit" icon={Pencil} />
+          <RowDeleteButton
+            question="Are you sure to delete this post?"
+            detail={<>“{post.title}” will be removed for good.</>}
+            label={`Delete ${post.title}`}
+            busy={remove.state !== "idle"}
+            onDelete={() => remove.submit({ intent: "delete", id: post._id }, { method: "post" })}
+          />
+          <PublishToggle post={post} />
+        </RowActions>
+      ),
+    },
+  ];
 
   return (
     <div>
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-serif text-3xl font-bold text-ink">All Posts</h1>
-          <p className="mt-1 text-sm text-gray-600">
+      <AdminPageHeader
+        title="All Posts"
+        description={
+          <>
             {total} {total === 1 ? "post" : "posts"}
             {search ? ` matching “${search}”` : ""}, drafts included.
-          </p>
-        </div>
-        <Link
-          to="/admin/add-post"
-          className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-        >
-          <PenSquare aria-hidden="true" className="h-4 w-4" />
-          Add Post
-        </Link>
-      </header>
+          </>
+        }
+        actions={
+          <Link
+            to="/admin/add-post"
+            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            <PenSquare aria-hidden="true" className="h-4 w-4" />
+            Add Post
+          </Link>
+        }
+      />
 
       <Form method="get" role="search" className="mb-4 flex max-w-xl gap-2">
         <label htmlFor={searchId} className="sr-only">
@@ -141,146 +197,17 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 py-10 text-center text-gray-600">
-          No post found...
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-xs">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Posts, page {page}</caption>
-            <thead className="border-b border-gray-200 bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  s/n
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Title
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Category
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Views
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {items.map((post, index) => (
-                <PostRow
-                  key={post._id}
-                  post={post}
-                  serial={(page - 1) * ADMIN_PAGE_SIZE + index + 1}
-                  onDelete={() => remove.submit({ intent: "delete", id: post._id }, { method: "post" })}
-                  deleting={remove.state !== "idle"}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={`Posts, page ${page}`}
+        minWidthClass="min-w-[40rem]"
+        columns={columns}
+        rows={items}
+        rowKey={(post) => post._id}
+        empty="No post found..."
+        emptyIcon={<FileText className="h-8 w-8 text-gray-400" />}
+      />
 
-      <Pager page={page} total={total} limit={ADMIN_PAGE_SIZE} hrefFor={(number) => listHref(search, number)} />
+      <Pager page={page} total={total} limit={ADMIN_PAGE_SIZE} hrefFor={(number) => pageHref(search, number)} />
     </div>
-  );
-}
-
-function PostRow({
-  post,
-  serial,
-  onDelete,
-  deleting,
-}: {
-  post: PostSummary;
-  serial: number;
-  onDelete: () => Promise<void>;
-  deleting: boolean;
-}) {
-  const toggle = useFetcher<typeof action>();
-  const toast = useToast();
-  const titleId = useId();
-  const handled = useRef<unknown>(undefined);
-
-  useEffect(() => {
-    const result = toggle.data;
-    if (!result || handled.current === result || toggle.state !== "idle") return;
-    handled.current = result;
-    if (!result.ok) toast.error("message" in result ? result.message : MESSAGES.internalError);
-  }, [toggle.data, toggle.state, toast]);
-
-  // Flips at once while the request runs; the list's reload then confirms it.
-  const pending = toggle.formData?.get("next");
-  const published = typeof pending === "string" ? pending === "true" : post.isPublished;
-
-  return (
-    <tr className="hover:bg-gray-50/70">
-      <td className="px-4 py-3 tabular-nums text-gray-600">{serial}</td>
-      <td className="px-4 py-3">
-        <span id={titleId} title={post.title} className="font-medium text-ink">
-          {shortenText(post.title, TITLE_CUT)}
-        </span>
-        {!published ? (
-          <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-900">
-            Draft
-          </span>
-        ) : null}
-      </td>
-      <td className="px-4 py-3 text-gray-700">{post.category}</td>
-      <td className="px-4 py-3 tabular-nums text-gray-700">{post.views}</td>
-      <td className="px-4 py-2">
-        <div className="flex items-center justify-end gap-1">
-          <Link to={postPath(post)} aria-label={`View ${post.title}`} title="View" className={iconLinkClass}>
-            <Eye aria-hidden="true" className="h-4 w-4" />
-          </Link>
-          <Link
-            to={`/admin/edit-post/${post._id}`}
-            aria-label={`Edit ${post.title}`}
-            title="Edit"
-            className={iconLinkClass}
-          >
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-          </Link>
-          <ConfirmDialog
-            question="Are you sure to delete this post?"
-            detail={<>“{post.title}” will be removed for good.</>}
-            busy={deleting}
-            onConfirm={async () => {
-              await onDelete();
-              return undefined;
-            }}
-            trigger={(open) => (
-              <button
-                type="button"
-                onClick={open}
-                aria-label={`Delete ${post.title}`}
-                title="Delete"
-                className={`${iconLinkClass} hover:bg-red-50 hover:text-red-700`}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </button>
-            )}
-          />
-          <toggle.Form method="post" className="ml-1">
-            <input type="hidden" name="intent" value="publish" />
-            <input type="hidden" name="id" value={post._id} />
-            <input type="hidden" name="next" value={String(!published)} />
-            <button
-              type="submit"
-              aria-describedby={titleId}
-              className={`w-24 rounded-md px-3 py-1.5 text-xs font-semibold transition-colors ${
-                published
-                  ? "border border-gray-300 bg-white text-gray-800 hover:bg-gray-100"
-                  : "bg-green-700 text-white hover:bg-green-800"
-              }`}
-            >
-              {published ? "Unpublish" : "Publish"}
-            </button>
-          </toggle.Form>
-        </div>
-      </td>
-    </tr>
   );
 }

@@ -1,30 +1,24 @@
-import type { Page, PollJson } from "@broadsheet/domain";
-import { formatLongDate, POLL_PAGE_SIZE } from "@broadsheet/domain";
+import type { PollJson } from "@broadsheet/domain";
+import { formatLongDate, POLL_PAGE_SIZE, pollsApi } from "@broadsheet/domain";
 import { ListChecks, Plus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { AdminPageHeader, EmptyState } from "../../components/admin/admin-page-header";
+import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { DeleteAction } from "../../components/admin/delete-action";
 import { MeterBar, percentOf } from "../../components/admin/meter-bar";
-import { Pager } from "../../components/admin/pager";
-import { field } from "../../lib/admin-action";
-import { apiAction } from "../../lib/admin-action.server";
+import { EmptyState } from "../../components/table/empty-state";
+import { Pager } from "../../components/table/pager";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { apiAction } from "../../lib/forms/answer.server";
+import { formText } from "../../lib/forms/form-data";
+import { pageParam } from "../../lib/paging";
 import type { Route } from "./+types/all-votes";
-
-type Poll = PollJson;
-type PollPage = Page<PollJson>;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "All Votes");
 
-function pageParam(url: URL): number {
-  const page = Number(url.searchParams.get("page"));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = pageParam(new URL(request.url));
-  const result = await callApi<PollPage>(context, `/api/votes?page=${page}&limit=${POLL_PAGE_SIZE}`);
+  const page = pageParam(new URL(request.url).searchParams);
+  const result = await callApi(context, pollsApi.list, { query: { page, limit: POLL_PAGE_SIZE } });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   // Past the end (e.g. the last poll of the last page was deleted): show the last page.
   const last = Math.max(1, Math.ceil(result.data.total / result.data.limit));
@@ -34,9 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const id = field(form, "id");
+  const id = formText(form, "id");
   // The API answers "Vote deleted successfully" (SPEC.md §8).
-  return apiAction(context, "delete", `/api/votes/${encodeURIComponent(id)}`, { method: "DELETE" });
+  return apiAction(context, "delete", pollsApi.remove, { params: { id } });
 }
 
 const OPTION_KEYS = ["optionOne", "optionTwo", "optionThree"] as const;
@@ -45,7 +39,7 @@ function votes(count: number): string {
   return `${count} ${count === 1 ? "vote" : "votes"}`;
 }
 
-function PollCard({ poll }: { poll: Poll }) {
+function PollCard({ poll }: { poll: PollJson }) {
   const headingId = `poll-${poll._id}`;
   const top = Math.max(...OPTION_KEYS.map((key) => poll.counts[key]));
   return (

@@ -1,63 +1,61 @@
-import { MESSAGES, SUCCESS_MESSAGES, TAXONOMY_NAME_MAX_LENGTH, TypeInputSchema } from "@broadsheet/domain";
+import {
+  categoriesApi,
+  MESSAGES,
+  type PostType,
+  SUCCESS_MESSAGES,
+  TAXONOMY_NAME_MAX_LENGTH,
+  TypeInputSchema,
+  typesApi,
+} from "@broadsheet/domain";
 import { Tag, Tags } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { useRef } from "react";
+import { data, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { type Column, DataTable } from "../../components/admin/data-table";
 import { DeleteAction } from "../../components/admin/delete-action";
-import { useResultToast } from "../../components/admin/use-result-toast";
-import { FormMessage, inputClass, SubmitButton, TextField } from "../../components/form-controls";
-import { useToast } from "../../components/toaster";
-import { type AdminActionResult, field, firstIssue } from "../../lib/admin-action";
-import { apiAction, refuse } from "../../lib/admin-action.server";
+import { CheckedForm, inputClass, SubmitButton, TextField } from "../../components/form-controls";
+import { type Column, DataTable } from "../../components/table/data-table";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { apiAction, refuse } from "../../lib/forms/answer.server";
+import { check } from "../../lib/forms/check";
+import { formText, formTexts } from "../../lib/forms/form-data";
+import { useFormCheck } from "../../lib/forms/use-form-check";
+import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { Route } from "./+types/brand";
-
-interface Category {
-  _id: string;
-  name: string;
-  slug: string;
-}
-
-interface PostType {
-  _id: string;
-  name: string;
-  slug: string;
-  category: string;
-}
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Types");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [types, categories] = await Promise.all([
-    callApi<PostType[]>(context, "/api/type/getTypes"),
-    callApi<Category[]>(context, "/api/category/getCategories"),
+    callApi(context, typesApi.list),
+    callApi(context, categoriesApi.list),
   ]);
   if (!types.ok) throw data(errorMessage(types), { status: types.status });
   if (!categories.ok) throw data(errorMessage(categories), { status: categories.status });
   return { types: types.data, categories: categories.data };
 }
 
-function typeValues(form: FormData) {
-  return { name: field(form, "name"), category: field(form, "category") };
+const TYPE_FIELDS = ["name", "category"] as const;
+
+function checkType(form: FormData) {
+  return check(TypeInputSchema, formTexts(form, TYPE_FIELDS), MESSAGES.typeNameTooShort);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = field(form, "intent");
+  const intent = formText(form, "intent");
   if (intent === "delete") {
-    const slug = field(form, "slug");
-    return apiAction(context, intent, `/api/type/${encodeURIComponent(slug)}`, { method: "DELETE" });
+    const slug = formText(form, "slug");
+    return apiAction(context, intent, typesApi.remove, { params: { slug } });
   }
-  const values = typeValues(form);
-  const parsed = TypeInputSchema.safeParse(values);
-  if (!parsed.success) return refuse("create", firstIssue(parsed.error, MESSAGES.typeNameTooShort), values);
+  const values = formTexts(form, TYPE_FIELDS);
+  const checked = checkType(form);
+  if (!checked.ok) return refuse(checked, { intent: "create", values });
   return apiAction(
     context,
     "create",
-    "/api/type/createType",
-    { method: "POST", json: parsed.data },
+    typesApi.create,
+    { body: checked.value },
     { success: SUCCESS_MESSAGES.typeCreated, values },
   );
 }
@@ -92,51 +90,23 @@ const columns: Column<PostType>[] = [
   },
 ];
 
-export default function TypesScreen({ loaderData }: Route.ComponentProps) {
+export default function TypesScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { types, categories } = loaderData;
-  const actionData = useActionData<typeof action>() as AdminActionResult | undefined;
   const navigation = useNavigation();
-  const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-
+  const form = useFormCheck(checkType, actionData);
   useResultToast(actionData, () => formRef.current?.reset());
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = TypeInputSchema.safeParse(typeValues(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setClientError(null);
-      return;
-    }
-    event.preventDefault();
-    const message = firstIssue(parsed.error, MESSAGES.typeNameTooShort);
-    setClientError(message);
-    toast.error(message);
-  }
-
   const kept = actionData && !actionData.ok ? actionData.values : undefined;
-  const error = clientError ?? (actionData && !actionData.ok ? actionData.message : null);
 
   return (
     <>
       <AdminPageHeader title="Types" description="Post types narrow a category down, e.g. Football within Sports." />
       <div className="grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
         <AdminPanel id="new-type" title="New type" className="lg:sticky lg:top-20">
-          <Form
-            ref={formRef}
-            method="post"
-            noValidate
-            onSubmit={onSubmit}
-            className="space-y-4"
-            aria-describedby={error ? "type-error" : undefined}
-          >
+          <CheckedForm ref={formRef} check={form} errorId="type-error" className="space-y-4">
             <input type="hidden" name="intent" value="create" />
-            {error ? (
-              <FormMessage id="type-error" kind="error">
-                {error}
-              </FormMessage>
-            ) : null}
             <TextField
               id="type-name"
               name="name"
@@ -144,6 +114,7 @@ export default function TypesScreen({ loaderData }: Route.ComponentProps) {
               autoComplete="off"
               maxLength={TAXONOMY_NAME_MAX_LENGTH}
               defaultValue={kept?.name ?? ""}
+              aria-invalid={form.invalid("name")}
             />
             <div>
               <label htmlFor="type-category" className="block text-sm font-semibold text-gray-800">
@@ -153,6 +124,7 @@ export default function TypesScreen({ loaderData }: Route.ComponentProps) {
                 id="type-category"
                 name="category"
                 defaultValue={kept?.category ?? ""}
+                aria-invalid={form.invalid("category")}
                 className={`mt-1.5 ${inputClass}`}
               >
                 <option value="">Select category</option>
@@ -167,7 +139,7 @@ export default function TypesScreen({ loaderData }: Route.ComponentProps) {
               {busy ? null : <Tag aria-hidden="true" className="h-4 w-4" />}
               Create Type
             </SubmitButton>
-          </Form>
+          </CheckedForm>
         </AdminPanel>
         <AdminPanel
           id="type-list"

@@ -1,48 +1,54 @@
-import { CategoryInputSchema, MESSAGES, SUCCESS_MESSAGES, TAXONOMY_NAME_MAX_LENGTH } from "@broadsheet/domain";
+import {
+  type Category,
+  CategoryInputSchema,
+  categoriesApi,
+  MESSAGES,
+  SUCCESS_MESSAGES,
+  TAXONOMY_NAME_MAX_LENGTH,
+} from "@broadsheet/domain";
 import { FolderPlus, FolderTree } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { useRef } from "react";
+import { data, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { type Column, DataTable } from "../../components/admin/data-table";
 import { DeleteAction } from "../../components/admin/delete-action";
-import { useResultToast } from "../../components/admin/use-result-toast";
-import { FormMessage, SubmitButton, TextField } from "../../components/form-controls";
-import { useToast } from "../../components/toaster";
-import { type AdminActionResult, field, firstIssue } from "../../lib/admin-action";
-import { apiAction, refuse } from "../../lib/admin-action.server";
+import { CheckedForm, SubmitButton, TextField } from "../../components/form-controls";
+import { type Column, DataTable } from "../../components/table/data-table";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { apiAction, refuse } from "../../lib/forms/answer.server";
+import { check } from "../../lib/forms/check";
+import { formText, formTexts } from "../../lib/forms/form-data";
+import { useFormCheck } from "../../lib/forms/use-form-check";
+import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { Route } from "./+types/category";
-
-interface Category {
-  _id: string;
-  name: string;
-  slug: string;
-}
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Categories");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await callApi<Category[]>(context, "/api/category/getCategories");
+  const result = await callApi(context, categoriesApi.list);
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   return { categories: result.data };
 }
 
+function checkCategory(form: FormData) {
+  return check(CategoryInputSchema, formTexts(form, ["name"]), MESSAGES.categoryNameTooShort);
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = field(form, "intent");
+  const intent = formText(form, "intent");
   if (intent === "delete") {
-    const slug = field(form, "slug");
-    return apiAction(context, intent, `/api/category/${encodeURIComponent(slug)}`, { method: "DELETE" });
+    const slug = formText(form, "slug");
+    return apiAction(context, intent, categoriesApi.remove, { params: { slug } });
   }
-  const values = { name: field(form, "name") };
-  const parsed = CategoryInputSchema.safeParse(values);
-  if (!parsed.success) return refuse("create", firstIssue(parsed.error, MESSAGES.categoryNameTooShort), values);
+  const values = formTexts(form, ["name"]);
+  const checked = checkCategory(form);
+  if (!checked.ok) return refuse(checked, { intent: "create", values });
   return apiAction(
     context,
     "create",
-    "/api/category/createCategory",
-    { method: "POST", json: parsed.data },
+    categoriesApi.create,
+    { body: checked.value },
     { success: SUCCESS_MESSAGES.categoryCreated, values },
   );
 }
@@ -65,51 +71,21 @@ const columns: Column<Category>[] = [
   },
 ];
 
-export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
+export default function CategoriesScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { categories } = loaderData;
-  const actionData = useActionData<typeof action>() as AdminActionResult | undefined;
   const navigation = useNavigation();
-  const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
-  const [clientError, setClientError] = useState<string | null>(null);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
-
+  const form = useFormCheck(checkCategory, actionData);
   useResultToast(actionData, () => formRef.current?.reset());
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = CategoryInputSchema.safeParse({ name: field(new FormData(event.currentTarget), "name") });
-    if (parsed.success) {
-      setClientError(null);
-      return;
-    }
-    event.preventDefault();
-    const message = firstIssue(parsed.error, MESSAGES.categoryNameTooShort);
-    setClientError(message);
-    toast.error(message);
-  }
-
-  const serverError = actionData && !actionData.ok ? actionData.message : null;
-  const error = clientError ?? serverError;
 
   return (
     <>
       <AdminPageHeader title="Categories" description="The sections posts are filed under." />
       <div className="grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
         <AdminPanel id="new-category" title="New category" className="lg:sticky lg:top-20">
-          <Form
-            ref={formRef}
-            method="post"
-            noValidate
-            onSubmit={onSubmit}
-            className="space-y-4"
-            aria-describedby={error ? "category-error" : undefined}
-          >
+          <CheckedForm ref={formRef} check={form} errorId="category-error" className="space-y-4">
             <input type="hidden" name="intent" value="create" />
-            {error ? (
-              <FormMessage id="category-error" kind="error">
-                {error}
-              </FormMessage>
-            ) : null}
             <TextField
               id="category-name"
               name="name"
@@ -117,14 +93,14 @@ export default function CategoriesScreen({ loaderData }: Route.ComponentProps) {
               autoComplete="off"
               maxLength={TAXONOMY_NAME_MAX_LENGTH}
               defaultValue={actionData && !actionData.ok ? actionData.values?.name : ""}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={form.invalid("name")}
               hint="At least 3 characters, e.g. Science."
             />
             <SubmitButton busy={busy} className="w-full">
               {busy ? null : <FolderPlus aria-hidden="true" className="h-4 w-4" />}
               Create Category
             </SubmitButton>
-          </Form>
+          </CheckedForm>
         </AdminPanel>
         <AdminPanel
           id="category-list"

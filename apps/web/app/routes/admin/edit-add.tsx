@@ -1,6 +1,6 @@
+import { advertsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { data } from "react-router";
 import { AdvertForm } from "../../components/admin/advert-form";
-import type { Advert } from "../../lib/admin-content";
 import { advertBody, saveContent } from "../../lib/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { Route } from "./+types/edit-add";
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const result = await callApi<Advert>(context, `/api/adverts/${encodeURIComponent(params.id)}`);
+  const result = await callApi(context, advertsApi.get, { params: { id: params.id } });
   if (result.status === 404) throw data(null, { status: 404 });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   return { advert: result.data };
@@ -19,7 +19,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  return saveContent(context, "update", `/api/adverts/${encodeURIComponent(params.id)}`, "PATCH", advertBody(form));
+  const input = { params: { id: params.id }, body: advertBody(form) };
+  return saveContent(context, "update", advertsApi.update, input, SUCCESS_MESSAGES.advertUpdated);
 }
 
 export default function EditAdvert({ loaderData }: Route.ComponentProps) {

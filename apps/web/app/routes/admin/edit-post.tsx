@@ -1,8 +1,9 @@
+import { postsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { data } from "react-router";
 import { PostForm } from "../../components/admin/post-form";
 import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
-import { type PostDetail, postPath } from "../../lib/post-types";
+import { postPath } from "../../lib/post-types";
 import type { Route } from "./+types/edit-post";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -12,7 +13,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const [post, taxonomy] = await Promise.all([
-    callApi<PostDetail>(context, `/api/posts/${encodeURIComponent(params.id)}`),
+    callApi(context, postsApi.get, { params: { id: params.id } }),
     loadTaxonomy(context),
   ]);
   if (post.status === 404) throw data(null, { status: 404 });
@@ -22,7 +23,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  return saveContent(context, "update", `/api/posts/${encodeURIComponent(params.id)}`, "PATCH", postBody(form));
+  const input = { params: { id: params.id }, body: postBody(form) };
+  return saveContent(context, "update", postsApi.update, input, SUCCESS_MESSAGES.postUpdated);
 }
 
 export default function EditPost({ loaderData }: Route.ComponentProps) {

@@ -1,23 +1,23 @@
-import type { DashboardStats } from "@broadsheet/domain";
-import { formatRelativeTime, shortenText } from "@broadsheet/domain";
+import { adminApi, engagementApi, formatRelativeTime, shortenText } from "@broadsheet/domain";
 import { Eye, FileText, MessageSquare, Share2, TrendingUp, Users } from "lucide-react";
 import { data, Link } from "react-router";
-import { AdminPageHeader, AdminPanel, EmptyState } from "../../components/admin/admin-page-header";
+import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { DeleteAction } from "../../components/admin/delete-action";
 import { MeterBar, percentOf } from "../../components/admin/meter-bar";
 import { StatCard } from "../../components/admin/stat-card";
 import { ViewsChart } from "../../components/admin/views-chart";
-import { field } from "../../lib/admin-action";
-import { apiAction } from "../../lib/admin-action.server";
+import { EmptyState } from "../../components/table/empty-state";
 import { adminMeta } from "../../lib/admin-meta";
 import { useAdminUser } from "../../lib/admin-outlet";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { apiAction } from "../../lib/forms/answer.server";
+import { formText } from "../../lib/forms/form-data";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Dashboard");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await callApi<DashboardStats>(context, "/api/admin/stats");
+  const result = await callApi(context, adminApi.stats);
   // Not staff: the admin layout shows the permission screen instead of this one.
   if (result.status === 401 || result.status === 403) return data({ stats: null }, { status: result.status });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
@@ -26,10 +26,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const postId = encodeURIComponent(field(form, "postId"));
-  const commentId = encodeURIComponent(field(form, "commentId"));
+  const params = { id: formText(form, "postId"), commentId: formText(form, "commentId") };
   // Staff may delete any comment (DESIGN.md §4); the API's message is toasted.
-  return apiAction(context, "deleteComment", `/api/posts/${postId}/comments/${commentId}`, { method: "DELETE" });
+  return apiAction(context, "deleteComment", engagementApi.deleteComment, { params });
 }
 
 const PLATFORM_NAMES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { isStaff, MESSAGES } from "@broadsheet/domain";
+import { isStaff, MESSAGES, usersApi } from "@broadsheet/domain";
 import {
   FileText,
   FolderTree,
@@ -14,7 +14,6 @@ import {
 import { data, NavLink, Outlet } from "react-router";
 import { PermissionDenied } from "../../components/permission-denied";
 import { callApi } from "../../lib/api.server";
-import type { SessionUser } from "../../lib/session-user";
 import type { Route } from "./+types/layout";
 
 /*
@@ -23,7 +22,7 @@ import type { Route } from "./+types/layout";
  * The API enforces the same rules on every call; this only mirrors them.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const session = await callApi<SessionUser>(context, "/api/users/getUser");
+  const session = await callApi(context, usersApi.getUser);
   const user = session.ok ? session.data : null;
   if (!user) {
     const here = new URL(request.url);

@@ -1,41 +1,32 @@
 import {
   ADMIN_PAGE_SIZE,
   MESSAGES,
+  type PublicUser,
   ROLES,
   type Role,
   SUCCESS_MESSAGES,
   shortenText,
   UpdateRoleInputSchema,
+  usersApi,
 } from "@broadsheet/domain";
 import { LoaderCircle, Search, UserCog, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { type Column, cellClass, DataTable, rowClass } from "../../components/admin/data-table";
-import { Pager } from "../../components/admin/pager";
-import { useResultToast } from "../../components/admin/use-result-toast";
 import { inputClass } from "../../components/form-controls";
 import { PermissionDenied } from "../../components/permission-denied";
-import { type AdminActionResult, field, firstIssue } from "../../lib/admin-action";
-import { apiAction, refuse } from "../../lib/admin-action.server";
+import { type Column, cellClass, DataTable, rowClass } from "../../components/table/data-table";
+import { Pager } from "../../components/table/pager";
 import { adminMeta } from "../../lib/admin-meta";
 import { useAdminUser } from "../../lib/admin-outlet";
 import { callApi, errorMessage } from "../../lib/api.server";
+import type { ActionResult } from "../../lib/forms/action-result";
+import { apiAction, refuse } from "../../lib/forms/answer.server";
+import { check } from "../../lib/forms/check";
+import { formTexts } from "../../lib/forms/form-data";
+import { useResultToast } from "../../lib/forms/use-result-toast";
+import { listHref, pageParam } from "../../lib/paging";
 import type { Route } from "./+types/view-users";
-
-interface UserRow {
-  _id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
-
-interface UserPage {
-  items: UserRow[];
-  total: number;
-  page: number;
-  limit: number;
-}
 
 /** SPEC.md §2: the ID column shows at most 16 characters. */
 const ID_LENGTH = 16;
@@ -43,21 +34,13 @@ const ID_LENGTH = 16;
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   adminMeta(matches, "Users", Boolean(loaderData && !loaderData.denied));
 
-function usersHref(search: string, page: number): string {
-  const params = new URLSearchParams();
-  if (search) params.set("search", search);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return `/admin/view-users${query ? `?${query}` : ""}`;
-}
+const usersHref = (search: string, page: number) => listHref("/admin/view-users", { search, page });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
-  const requested = Number(url.searchParams.get("page"));
-  const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
-  const query = new URLSearchParams({ search, page: String(page), limit: String(ADMIN_PAGE_SIZE) });
-  const result = await callApi<UserPage>(context, `/api/users/getUsers?${query}`);
+  const page = pageParam(url.searchParams);
+  const result = await callApi(context, usersApi.listUsers, { query: { search, page, limit: ADMIN_PAGE_SIZE } });
   // DESIGN.md §4: the Users screen is for admins only; the API refuses editors (403).
   if (result.status === 401 || result.status === 403) {
     return data({ denied: true as const, search, users: null }, { status: result.status });
@@ -70,14 +53,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = { id: field(form, "id"), role: field(form, "role") };
-  const parsed = UpdateRoleInputSchema.safeParse(values);
-  if (!parsed.success) return refuse("updateRole", firstIssue(parsed.error, "Please choose a role"), values);
+  const values = formTexts(form, ["id", "role"]);
+  const checked = check(UpdateRoleInputSchema, values, "Please choose a role");
+  if (!checked.ok) return refuse(checked, { intent: "updateRole", values });
   return apiAction(
     context,
     "updateRole",
-    "/api/users/updateRole",
-    { method: "PATCH", json: parsed.data },
+    usersApi.updateRole,
+    { body: checked.value },
     { success: SUCCESS_MESSAGES.roleUpdated, values },
   );
 }
@@ -88,7 +71,7 @@ const ROLE_TEXT: Record<Role, string> = {
   user: "text-ink",
 };
 
-const COLUMNS: Column<UserRow>[] = [
+const COLUMNS: Column<PublicUser>[] = [
   { header: "s/n", cell: () => null, className: "w-14" },
   { header: "ID", cell: () => null },
   { header: "Email", cell: () => null },
@@ -100,8 +83,8 @@ const COLUMNS: Column<UserRow>[] = [
  * One user: the Role select and the Update Role button, enabled only when the selected role
  * differs from the saved one (SPEC.md §5). The two cells share one form (the form attribute).
  */
-function UserTableRow({ user, number, isMe }: { user: UserRow; number: number; isMe: boolean }) {
-  const fetcher = useFetcher<AdminActionResult>();
+function UserTableRow({ user, number, isMe }: { user: PublicUser; number: number; isMe: boolean }) {
+  const fetcher = useFetcher<ActionResult>();
   const [role, setRole] = useState<Role>(user.role);
   // A saved change comes back as the row's new role, and the button disables again.
   useEffect(() => setRole(user.role), [user.role]);

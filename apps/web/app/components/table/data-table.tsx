@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from "react";
-import { EmptyState } from "./admin-page-header";
+import { EmptyState } from "./empty-state";
 
 export const rowClass = "align-middle hover:bg-gray-50/70";
 export const cellClass = "px-4 py-3 text-ink";

@@ -1,0 +1,18 @@
+/** Deep pages cost the database more; no list goes further than this. */
+const MAX_PAGE = 10_000;
+
+/** The `page` of a list's query string: a whole number from 1, else 1. */
+export function pageParam(params: URLSearchParams): number {
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return Number.isFinite(page) && page > 0 ? Math.min(page, MAX_PAGE) : 1;
+}
+
+/** The link to a list page: empty values and page 1 are left out, so URLs stay short. */
+export function listHref(path: string, query: { page: number } & Record<string, string | number>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== "" && !(key === "page" && value === 1)) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}

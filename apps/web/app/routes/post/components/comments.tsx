@@ -1,0 +1,173 @@
+import { engagementApi, formatRelativeTime, isStaff } from "@broadsheet/domain";
+import { Trash2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Link, useActionData, useFetcher } from "react-router";
+import { useToast } from "../../../components/toaster";
+import { fetchEndpoint } from "../../../lib/api-client";
+import type { ActionResult } from "../../../lib/forms/action-result";
+import { useFormCheck } from "../../../lib/forms/use-form-check";
+import { useResultToast } from "../../../lib/forms/use-result-toast";
+import type { PostComment, PostDetail } from "../../../lib/post-types";
+import type { SessionUser } from "../../../lib/session-user";
+import { checkComment } from "../check-comment";
+import { Avatar } from "./avatar";
+
+export function CommentsSection({ post, user, now }: { post: PostDetail; user: SessionUser | null; now: Date }) {
+  const add = useFetcher<ActionResult>();
+  // Without JavaScript the comment was posted with the page, and its refusal comes back with it.
+  const posted = useActionData<ActionResult>();
+  const toast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [more, setMore] = useState<PostComment[]>([]);
+  const [nextPage, setNextPage] = useState(2);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const { error, invalid, onSubmit, clearError } = useFormCheck(
+    checkComment,
+    add.data ?? (posted?.intent === "comment" ? posted : undefined),
+  );
+  useResultToast(add.data, () => formRef.current?.reset());
+
+  const known = new Set(post.comments.map((comment) => comment._id));
+  const comments = [...post.comments, ...more.filter((comment) => !known.has(comment._id))];
+
+  const loadMore = async () => {
+    setLoadingMore(true);
+    try {
+      const result = await fetchEndpoint(engagementApi.listComments, {
+        params: { id: post.slug },
+        query: { page: nextPage },
+      });
+      if (!result.ok) throw new Error(`HTTP ${result.status}`);
+      const page = result.data;
+      setMore((all) => [...all, ...page.items]);
+      setNextPage((value) => value + 1);
+    } catch {
+      toast.error("Could not load more comments. Please try again.");
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const commentId = useId();
+  return (
+    <section id="comments" aria-labelledby="comments-heading" className="mt-12 scroll-mt-24">
+      <h2 id="comments-heading" className="font-serif text-2xl font-bold text-ink">
+        Comments <span className="text-base font-normal text-gray-600">({post.commentCount})</span>
+      </h2>
+
+      {user ? (
+        <add.Form method="post" preventScrollReset ref={formRef} onSubmit={onSubmit} noValidate className="mt-5">
+          <input type="hidden" name="intent" value="comment" />
+          <label htmlFor={commentId} className="block text-sm font-semibold text-ink">
+            Your comment
+          </label>
+          <textarea
+            id={commentId}
+            name="comment"
+            rows={3}
+            aria-invalid={invalid("comment")}
+            aria-describedby={error ? `${commentId}-error` : undefined}
+            onChange={clearError}
+            placeholder="Share your thoughts…"
+            className="mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 aria-[invalid=true]:border-red-600"
+          />
+          {error ? (
+            <p id={`${commentId}-error`} className="mt-1 text-sm font-medium text-red-700" data-testid="comment-error">
+              {error}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={add.state !== "idle"}
+            className="mt-3 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {add.state !== "idle" ? "Posting…" : "Post Comment"}
+          </button>
+        </add.Form>
+      ) : (
+        <p className="mt-4 rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 py-3 text-sm text-gray-700">
+          <Link
+            to={`/login?redirectTo=${encodeURIComponent(`/page/${post.slug}`)}`}
+            className="font-semibold text-brand-700 underline hover:text-brand-600"
+          >
+            Log in to comment
+          </Link>{" "}
+          and join the conversation.
+        </p>
+      )}
+
+      {comments.length === 0 ? (
+        <p className="mt-6 text-gray-600">There is no comment for this post yet.</p>
+      ) : (
+        <ul aria-label="Comments" className="mt-6 divide-y divide-gray-100">
+          {comments.map((comment) => (
+            <CommentItem
+              key={comment._id}
+              comment={comment}
+              user={user}
+              now={now}
+              onDeleted={(id) => setMore((all) => all.filter((item) => item._id !== id))}
+            />
+          ))}
+        </ul>
+      )}
+      {comments.length < post.commentCount ? (
+        <button
+          type="button"
+          onClick={loadMore}
+          disabled={loadingMore}
+          className="mt-4 rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-ink hover:bg-gray-50 disabled:opacity-60"
+        >
+          {loadingMore ? "Loading…" : "Show more comments"}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function CommentItem({
+  comment,
+  user,
+  now,
+  onDeleted,
+}: {
+  comment: PostComment;
+  user: SessionUser | null;
+  now: Date;
+  onDeleted: (id: string) => void;
+}) {
+  const remove = useFetcher<ActionResult>();
+  useResultToast(remove.data, () => onDeleted(comment._id));
+  const name = comment.postedBy?.name || "Anonymous";
+  const mine = Boolean(user && comment.postedBy?._id && comment.postedBy._id === user._id);
+  const canDelete = mine || isStaff(user?.role);
+
+  if (remove.state !== "idle") return null;
+  return (
+    <li className="flex gap-3 py-4">
+      <Avatar name={name} />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-ink">{name}</span>
+          <time dateTime={comment.created} className="text-gray-600">
+            {formatRelativeTime(comment.created, now)}
+          </time>
+        </p>
+        <p className="mt-1 whitespace-pre-line break-words text-gray-800">{comment.text}</p>
+      </div>
+      {canDelete ? (
+        <remove.Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="deleteComment" />
+          <input type="hidden" name="commentId" value={comment._id} />
+          <button
+            type="submit"
+            aria-label={`Delete comment by ${name}`}
+            className="rounded p-1.5 text-gray-500 hover:bg-red-50 hover:text-red-700"
+          >
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </remove.Form>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+import { responsiveImage } from "@broadsheet/domain";
+import { useState } from "react";
+
+export function Gallery({ images, title }: { images: string[]; title: string }) {
+  const [active, setActive] = useState(0);
+  const current = images[active] ?? images[0];
+  if (!current) return null;
+  return (
+    <figure className="mt-6">
+      <div className="overflow-hidden rounded-xl bg-gray-100">
+        <img
+          {...responsiveImage(current, "(min-width: 1024px) 800px, 100vw", 960)}
+          alt={title}
+          width={1200}
+          height={675}
+          fetchPriority="high"
+          decoding="async"
+          className="aspect-[16/9] w-full object-cover"
+        />
+      </div>
+      {images.length > 1 ? (
+        <ul aria-label="Gallery" className="mt-3 grid grid-cols-5 gap-2 sm:gap-3">
+          {images.map((src, index) => (
+            <li key={src}>
+              <button
+                type="button"
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                aria-pressed={index === active}
+                onClick={() => setActive(index)}
+                className={`block w-full overflow-hidden rounded-md ring-offset-2 transition ${
+                  index === active ? "ring-2 ring-brand-600" : "opacity-70 hover:opacity-100"
+                }`}
+              >
+                <img
+                  {...responsiveImage(src, "160px", 320)}
+                  alt=""
+                  loading="lazy"
+                  width={200}
+                  height={125}
+                  className="aspect-[16/10] w-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </figure>
+  );
+}

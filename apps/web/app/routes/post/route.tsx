@@ -1,0 +1,187 @@
+import { feedsApi, htmlToText, isStaff, MESSAGES, postsApi } from "@broadsheet/domain";
+import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { callApi, errorMessage } from "../../lib/api.server";
+import type { ActionResult } from "../../lib/forms/action-result";
+import { apiMessage, fail, failedCall, refuse, succeed } from "../../lib/forms/answer.server";
+import { formText } from "../../lib/forms/form-data";
+import { publicPageHeaders } from "../../lib/public-page";
+import { useSessionUser } from "../../lib/session-user";
+import type { Route } from "./+types/route";
+import { comment } from "./actions/comment.server";
+import { deleteComment } from "./actions/delete-comment.server";
+import { deletePost } from "./actions/delete-post.server";
+import { deleteReview } from "./actions/delete-review.server";
+import type { PostIntent } from "./actions/intent.server";
+import { like } from "./actions/like.server";
+import { readLater } from "./actions/read-later.server";
+import { review } from "./actions/review.server";
+import { ArticleHeader } from "./components/article-header";
+import { ArticleJsonLd } from "./components/article-json-ld";
+import { CommentsSection } from "./components/comments";
+import { EngagementBar } from "./components/engagement-bar";
+import { Gallery } from "./components/gallery";
+import { ReviewsSection } from "./components/reviews";
+import { SideList } from "./components/side-list";
+import { StaffActions } from "./components/staff-actions";
+import { useNow } from "./use-now";
+
+/*
+ * /page/:slug, the post page: the article, likes and Read Later, comments, reviews and, for
+ * staff, edit and delete. Each form posts an `intent`, handled by its file in actions/.
+ */
+
+export const headers = publicPageHeaders;
+
+const DESCRIPTION_LENGTH = 160;
+
+function absoluteUrl(base: string, src: string): string {
+  if (/^https?:\/\//i.test(src)) return src;
+  return `${base}${src.startsWith("/") ? "" : "/"}${src}`;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const input = { params: { id: params.slug } };
+  const [postResult, relatedResult, upNextResult] = await Promise.all([
+    callApi(context, postsApi.get, input),
+    callApi(context, feedsApi.related, input),
+    callApi(context, feedsApi.upNext, input),
+  ]);
+  if (postResult.status === 404) throw data(null, { status: 404 });
+  if (!postResult.ok) throw data(errorMessage(postResult), { status: postResult.status });
+  const post = postResult.data;
+  const base = context.site.publicUrl.replace(/\/+$/, "");
+  const canonicalUrl = `${base}/page/${encodeURIComponent(post.slug)}`;
+  const text = htmlToText(post.content);
+  return {
+    post,
+    related: relatedResult.ok ? relatedResult.data : [],
+    upNext: upNextResult.ok ? upNextResult.data : [],
+    canonicalUrl,
+    siteUrl: base,
+    siteName: context.site.name,
+    description: (text || post.title).slice(0, DESCRIPTION_LENGTH),
+    images: post.image.map((src) => absoluteUrl(base, src)),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `${MESSAGES.pageNotFound} | Broadsheet` }];
+  const { post, canonicalUrl, description, images, siteName } = loaderData;
+  const image = images[0];
+  return [
+    { title: `${post.title} | ${siteName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: post.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonicalUrl },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { property: "article:published_time", content: post.publishedAt ?? post.createdAt },
+    { property: "article:section", content: post.category },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: post.title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+};
+
+/** What every action answers; failures carry the API's message (SPEC.md §8). */
+
+const INTENTS: Record<string, PostIntent> = {
+  like,
+  readLater,
+  comment,
+  deleteComment,
+  review,
+  deleteReview,
+  deletePost,
+};
+
+/** Failures carry the API's message (SPEC.md §8). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const run = Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
+  if (!run) return fail({ intent, message: "Unknown action" });
+  const outcome = await run({ context, params, id: params.slug, form, field: (name) => formText(form, name) });
+  if (!("status" in outcome)) return refuse(outcome, { intent });
+
+  // SPEC.md §4: liking, Read Later and commenting by a logged-out visitor go to /login.
+  if (outcome.status === 401) {
+    const here = new URL(request.url).pathname;
+    throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
+  }
+  if (!outcome.ok) return failedCall(outcome, { intent });
+  return succeed({ intent, message: apiMessage(outcome) });
+}
+
+/** A deleted post is not reloaded: the page goes home instead. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "deletePost") return false;
+  return defaultShouldRevalidate;
+}
+
+type PostPageData = Route.ComponentProps["loaderData"];
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  // Keyed by post: moving to a related post starts with fresh gallery, comment and form state.
+  return <PostView key={loaderData.post._id} {...loaderData} />;
+}
+
+function PostView({ post, related, upNext, canonicalUrl, siteName, siteUrl, description, images }: PostPageData) {
+  const user = useSessionUser();
+  const now = useNow();
+  const actionData = useActionData<ActionResult>();
+  const staff = isStaff(user?.role);
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <ArticleJsonLd
+        post={post}
+        canonicalUrl={canonicalUrl}
+        description={description}
+        images={images}
+        siteName={siteName}
+        siteUrl={siteUrl}
+      />
+      <div className="min-w-0">
+        {/* Without JavaScript, an action's answer comes back with the page: show it here. */}
+        {actionData && actionData.intent !== "comment" ? (
+          <p
+            role={actionData.ok ? "status" : "alert"}
+            className={`mb-4 rounded border px-4 py-2 text-sm ${
+              actionData.ok ? "border-green-200 bg-green-50 text-green-800" : "border-red-200 bg-red-50 text-red-800"
+            }`}
+          >
+            {actionData.message ?? (actionData.ok ? "Done." : MESSAGES.internalError)}
+          </p>
+        ) : null}
+        {staff ? <StaffActions post={post} /> : null}
+
+        <article aria-labelledby="post-title">
+          <ArticleHeader post={post} now={now} canonicalUrl={canonicalUrl} />
+
+          <Gallery images={post.image} title={post.title} />
+
+          <div
+            className="prose prose-lg mt-8 max-w-none prose-headings:font-serif prose-headings:text-ink prose-a:text-brand-700 prose-blockquote:border-l-brand-600 prose-img:rounded-lg"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: post HTML is sanitised by the server on write (DESIGN.md §8).
+            dangerouslySetInnerHTML={{ __html: post.content }}
+          />
+
+          <EngagementBar post={post} user={user} />
+        </article>
+
+        <CommentsSection post={post} user={user} now={now} />
+        <ReviewsSection post={post} user={user} now={now} />
+      </div>
+
+      <aside className="space-y-8" aria-label="More stories">
+        <SideList id="related-heading" title="Related Posts" posts={related} empty="No related posts found." />
+        <SideList id="up-next-heading" title="Up next" posts={upNext} empty="No next posts yet." />
+      </aside>
+    </div>
+  );
+}
