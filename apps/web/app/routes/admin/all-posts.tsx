@@ -1,8 +1,9 @@
 import { ADMIN_PAGE_SIZE, postsApi, SUCCESS_MESSAGES, shortenText } from "@broadsheet/domain";
-import { Eye, FileText, LoaderCircle, Pencil, PenSquare, Search } from "lucide-react";
+import { Eye, FileText, LoaderCircle, Pencil, PenSquare } from "lucide-react";
 import { useId } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";
+import { SearchInput } from "../../components/search-input";
 import { type Column, DataTable } from "../../components/table/data-table";
 import { Pager } from "../../components/table/pager";
 import { RowActions, RowDeleteButton, RowLink } from "../../components/table/row-actions";
@@ -170,24 +171,14 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
       />
 
       <Form method="get" role="search" className="mb-4 flex max-w-xl gap-2">
-        <label htmlFor={searchId} className="sr-only">
-          Search posts
-        </label>
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
-          />
-          <input
-            id={searchId}
-            key={search}
-            type="search"
-            name="search"
-            defaultValue={search}
-            placeholder="Search by title or category"
-            className="block w-full rounded-md border border-gray-300 bg-white py-2 pl-9 pr-3 text-sm shadow-xs placeholder:text-gray-500 focus:border-brand-600"
-          />
-        </div>
+        <SearchInput
+          key={search}
+          id={searchId}
+          label="Search posts"
+          defaultValue={search}
+          placeholder="Search by title or category"
+          className="block w-full rounded-md border border-gray-300 bg-white py-2 pl-9 pr-3 text-sm shadow-xs placeholder:text-gray-500 focus:border-brand-600"
+        />
         <button
           type="submit"
           className="inline-flex items-center gap-2 rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-gray-800"

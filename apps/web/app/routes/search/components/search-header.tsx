@@ -1,5 +1,6 @@
 import type { PostSort } from "@broadsheet/domain";
-import { LayoutGrid, List, Search, SlidersHorizontal } from "lucide-react";
+import { LayoutGrid, List, SlidersHorizontal } from "lucide-react";
+import { SearchInput } from "../../../components/search-input";
 import type { SearchQuery } from "../query";
 import { QueryForm, submitOnChange } from "./query-form";
 
@@ -37,24 +38,14 @@ export function SearchHeader({
       <div className="mt-5 flex flex-wrap items-end gap-3">
         <search className="min-w-64 flex-1">
           <QueryForm query={query} keep={["category", "type", "sort", "view"]} className="flex">
-            <label htmlFor="search-posts" className="sr-only">
-              Search posts
-            </label>
-            <div className="relative flex-1">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
-              />
-              <input
-                key={query.search}
-                id="search-posts"
-                type="search"
-                name="search"
-                defaultValue={query.search}
-                placeholder="Search by title or category"
-                className="w-full rounded-l-lg border border-gray-300 py-2.5 pl-9 pr-3 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
-              />
-            </div>
+            <SearchInput
+              key={query.search}
+              id="search-posts"
+              label="Search posts"
+              defaultValue={query.search}
+              placeholder="Search by title or category"
+              className="w-full rounded-l-lg border border-gray-300 py-2.5 pl-9 pr-3 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
+            />
             <button
               type="submit"
               className="rounded-r-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
