@@ -19,6 +19,7 @@ import { refuseUnstorableUrls } from "./http/middleware/unstorable-input";
 import type { PageRenderer } from "./http/pages";
 import { adminRoutes } from "./http/routes/admin.routes";
 import { advertsRoutes } from "./http/routes/adverts.routes";
+import { authorsRoutes } from "./http/routes/authors.routes";
 import { docsRoutes } from "./http/routes/docs.routes";
 import { engagementRoutes } from "./http/routes/engagement.routes";
 import { feedsRoutes } from "./http/routes/feeds.routes";
@@ -137,6 +138,7 @@ export function createApiRoutes(services: Services) {
   api.use("/api/*", sameOrigin());
   api.use("/api/*", sessionMiddleware(services.sessions));
   api.route("/", healthRoutes(services.health));
+  api.route("/", authorsRoutes(services.authors));
   api.route("/", usersRoutes(services));
   api.route("/", adminRoutes(services));
   api.route("/", homeRoutes(services.home));

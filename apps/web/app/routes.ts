@@ -5,6 +5,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("page/:slug", "routes/post/route.tsx"),
   route("search", "routes/search/route.tsx"),
+  route("category/:slug/:type?", "routes/category/route.tsx"),
+  route("author/:slug", "routes/author/route.tsx"),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
   route("reset", "routes/reset.tsx"),

@@ -26,8 +26,10 @@ export const PostSummarySchema = z
     /** The post's external or video link ("" when none): the Audio & Video block plays it. */
     link: z.string().describe("External or video link, or empty"),
     author: z.string().describe("The author's name, or Anonymous"),
+    authorSlug: z.string().describe("The author page's slug (/author/{slug}), or empty when the account is gone"),
     createdAt: dateTime(),
     category: z.string().describe("Category name"),
+    categorySlug: z.string().describe("The category page's slug (/category/{slug})"),
     type: z.string().describe("Type name, or empty"),
     image: z.array(z.string().describe("Image URL")),
     views: z.number(),
@@ -67,7 +69,6 @@ export type PostReview = z.infer<typeof PostReviewSchema>;
 export const PostDetailSchema = PostSummarySchema.extend({
   content: z.string().describe("Sanitised HTML"),
   sku: z.string(),
-  categorySlug: z.string(),
   typeSlug: z.string(),
   publishedAt: dateTime().nullable(),
   updatedAt: dateTime(),
@@ -137,6 +138,8 @@ export const PublicUserSchema = z
     phone: z.string(),
     photo: z.string(),
     address: z.object({ address: z.string(), state: z.string(), country: z.string() }),
+    slug: z.string().describe("The author page's slug"),
+    bio: z.string().describe("The author page's biography (staff)"),
     createdAt: dateTime(),
   })
   .meta({ id: "User" });

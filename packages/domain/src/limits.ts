@@ -54,3 +54,8 @@ export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
  * CDN may keep them a minute and serve them stale while refreshing.
  */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/** The author page's biography, edited in the profile by staff. */
+export const AUTHOR_BIO_MAX_LENGTH = 500;
+/** Posts per page on category, type and author pages (as on search). */
+export const ARCHIVE_PAGE_SIZE = 9;

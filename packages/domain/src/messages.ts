@@ -32,6 +32,7 @@ export const ACCOUNT_MESSAGES = {
   loggedOut: "Logged out successfully",
   notLoggedIn: "Please log in to continue",
   staffOnly: "Only editors and admins can do this",
+  bioStaffOnly: "Only editors and admins have an author page bio",
   adminOnly: "Only admins can do this",
   userNotFound: "User not found",
   lastAdmin: "The last admin cannot be demoted",
@@ -84,4 +85,9 @@ export const READ_LATER_TEXTS = {
   empty: "No post found in your read later.",
   remove: "Remove From Read Later",
   add: "Add To Read Later",
+} as const;
+
+/** Messages of author pages (GET /api/authors/{slug}). */
+export const AUTHOR_MESSAGES = {
+  authorNotFound: "Author not found",
 } as const;

@@ -11,6 +11,7 @@ export const PostListQuerySchema = pageQuerySchema(SEARCH_PAGE_SIZE).extend({
   search: textQuery(SEARCH_MAX_LENGTH, "Words of the title, content or category"),
   category: textQuery(100, "Category name; All or empty for every category"),
   type: textQuery(100, "Type name; All or empty for every type"),
+  author: textQuery(200, "Author slug: only that author's posts"),
   sort: choiceQuery(POST_SORTS, "latest", "Order"),
 });
 export type PostListQuery = z.output<typeof PostListQuerySchema>;

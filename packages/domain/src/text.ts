@@ -3,8 +3,8 @@ export function shortenText(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** URL-safe slug from a title; uniqueness is the caller's job. */
-export function slugify(title: string): string {
+/** URL-safe slug from a title or a name; uniqueness is the caller's job. */
+export function slugify(title: string, fallback = "post"): string {
   const slug = title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -14,7 +14,7 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/g, "");
-  return slug || "post";
+  return slug || fallback;
 }
 
 /** Visible text of an HTML fragment, tags removed and entities left as words. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidEmail } from "./email";
-import { PASSWORD_MIN_LENGTH } from "./limits";
+import { AUTHOR_BIO_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { ROLES } from "./roles";
 
@@ -85,6 +85,12 @@ export const UpdateProfileInputSchema = z.object({
     },
     { error: "Address is required" },
   ),
+  bio: z
+    .string({ error: "Bio must be text" })
+    .trim()
+    .max(AUTHOR_BIO_MAX_LENGTH, `Bio must be at most ${AUTHOR_BIO_MAX_LENGTH} characters`)
+    .optional()
+    .describe("Staff only: the short biography on the author page"),
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 

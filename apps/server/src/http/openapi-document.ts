@@ -12,6 +12,7 @@ const TAGS = [
   { name: "Admin", description: "Figures for the admin area" },
   { name: "Users", description: "Accounts, sessions, profile, roles, Read Later" },
   { name: "Posts", description: "News posts" },
+  { name: "Authors", description: "Author pages of the staff who publish" },
   { name: "Feeds", description: "Home page and post page lists" },
   { name: "Engagement", description: "Comments, likes, reviews, shares" },
   { name: "Media", description: "Image uploads" },

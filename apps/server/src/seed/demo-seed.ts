@@ -53,9 +53,19 @@ const RECENT_POSTS = 200;
 const ENGAGED_POSTS = 120;
 const STATS_DAYS = 30;
 
-const STAFF_ACCOUNTS: { email: string; name: string; role: Role }[] = [
-  { email: "admin@broadsheet.example", name: "Alex Admin", role: "admin" },
-  { email: "editor@broadsheet.example", name: "Erin Editor", role: "editor" },
+const STAFF_ACCOUNTS: { email: string; name: string; role: Role; bio?: string }[] = [
+  {
+    email: "admin@broadsheet.example",
+    name: "Alex Admin",
+    role: "admin",
+    bio: "Alex edits Broadsheet's front page and writes on world affairs, technology and the business of news.",
+  },
+  {
+    email: "editor@broadsheet.example",
+    name: "Erin Editor",
+    role: "editor",
+    bio: "Erin covers national news and travel, and looks after the jobs and audio & video desks.",
+  },
   { email: "reader@broadsheet.example", name: "Riley Reader", role: "user" },
 ];
 
@@ -287,7 +297,14 @@ async function ensureStaffAccounts(services: Services): Promise<DemoAccount[]> {
   for (const account of STAFF_ACCOUNTS) {
     if (await services.users.findByEmail(account.email)) continue;
     const password = randomBytes(9).toString("base64url");
-    await services.users.register({ name: account.name, email: account.email, password }, account.role);
+    const user = await services.users.register({ name: account.name, email: account.email, password }, account.role);
+    if (account.bio)
+      await services.users.updateProfile(user, {
+        name: user.name,
+        phone: user.phone,
+        address: { address: user.address, state: user.state, country: user.country },
+        bio: account.bio,
+      });
     made.push({ email: account.email, password, role: account.role });
   }
   return made;

@@ -18,6 +18,8 @@ export const postActivityTag = (postId: string) => `activity:post:${postId}`;
 export const pollActivityTag = (pollId: string) => `activity:poll:${pollId}`;
 /** The tag of everything cached about one reader: their session, likes, Read Later, votes. */
 export const userTag = (userId: string) => `user:${userId}`;
+/** The public face of a user who writes: name, photo and bio on their author page and bylines. */
+export const authorTag = (userId: string) => `author:${userId}`;
 export const sessionTag = (tokenHash: string) => `session:${tokenHash}`;
 
 /** Lists, feeds and pages that show posts (and their counts). */

@@ -4,6 +4,7 @@ import type { Logger } from "../logger";
 import { createAdvertsService } from "./adverts.service";
 import { createAnalyticsService } from "./analytics.service";
 import { createAuthService } from "./auth.service";
+import { createAuthorsService } from "./authors.service";
 import { createEngagementService } from "./engagement.service";
 import { createFeedsService } from "./feeds.service";
 import { createHealthService } from "./health.service";
@@ -46,7 +47,7 @@ export function createServices(deps: ServiceDeps) {
   const publicPages = createPublicPagesService(config, logger);
   const { reads, viewers } = publicPages;
   const sessions = createSessionsService(db, viewers);
-  const users = createUsersService(db, { publicUrl: config.publicUrl, viewers });
+  const users = createUsersService(db, { publicUrl: config.publicUrl, viewers, content: publicPages });
   const shared = { reads, viewerState: createViewerStateService(db, viewers) };
   const feeds = createFeedsService(db, shared);
   const adverts = createAdvertsService(db, publicPages);
@@ -74,6 +75,7 @@ export function createServices(deps: ServiceDeps) {
     polls,
     adverts,
     syndication: createSyndicationService(db, reads),
+    authors: createAuthorsService(db, reads),
     async close() {
       await views.close();
       await publicPages.close();

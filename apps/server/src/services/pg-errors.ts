@@ -9,6 +9,17 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint (or unique index) a PostgreSQL error names, whichever driver raised it. */
+export function pgConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  while (current && typeof current === "object") {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === "string") return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
 
 /** A row still referenced by another (ON DELETE RESTRICT): 23503 on PostgreSQL 15, 23001 on 17. */

@@ -14,8 +14,10 @@ export function summaryColumns(viewerId: string | undefined) {
     title: posts.title,
     link: posts.link,
     author: sql<string>`coalesce(${users.name}, 'Anonymous')`,
+    authorSlug: sql<string>`coalesce(${users.slug}, '')`,
     createdAt: posts.createdAt,
     category: categories.name,
+    categorySlug: categories.slug,
     type: sql<string>`coalesce(${types.name}, '')`,
     images: posts.images,
     views: posts.views,
@@ -38,8 +40,10 @@ type SummaryRow = {
   title: string;
   link: string;
   author: string;
+  authorSlug: string;
   createdAt: Date;
   category: string;
+  categorySlug: string;
   type: string;
   images: string[];
   views: number;
@@ -68,8 +72,10 @@ export function toPostSummary(row: SummaryRow): PostSummary {
     title: row.title,
     link: row.link,
     author: row.author,
+    authorSlug: row.authorSlug,
     createdAt: row.createdAt.toISOString(),
     category: row.category,
+    categorySlug: row.categorySlug,
     type: row.type,
     image: row.images,
     views: Number(row.views),

@@ -233,11 +233,9 @@ export function createPostsService(
         publishedAt: posts.publishedAt,
         updatedAt: posts.updatedAt,
         shareCount: posts.shareCount,
-        categorySlug: categories.slug,
         typeSlug: sql<string>`coalesce(${types.slug}, '')`,
       })
       .from(posts)
-      .innerJoin(categories, eq(categories.id, posts.categoryId))
       .leftJoin(types, eq(types.id, posts.typeId))
       .where(eq(posts.id, row.id));
     const [commentRows, reviewRows] = await Promise.all([
@@ -249,7 +247,6 @@ export function createPostsService(
       content: extra?.content ?? "",
       link: extra?.link ?? "",
       sku: extra?.sku ?? "",
-      categorySlug: extra?.categorySlug ?? "",
       typeSlug: extra?.typeSlug ?? "",
       publishedAt: extra?.publishedAt?.toISOString() ?? null,
       updatedAt: (extra?.updatedAt ?? row.createdAt).toISOString(),
@@ -288,6 +285,11 @@ export function createPostsService(
               .from(types)
               .where(or(sql`lower(${types.name}) = ${type}`, eq(types.slug, query.type))),
           ),
+        );
+      }
+      if (query.author) {
+        conditions.push(
+          inArray(posts.authorId, db.select({ id: users.id }).from(users).where(eq(users.slug, query.author))),
         );
       }
       if (search) {

@@ -1,7 +1,7 @@
 import { htmlToText } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { categories, posts } from "../db/schema";
+import { categories, posts, types, users } from "../db/schema";
 import { CATEGORY_LISTS, POST_LISTS } from "./content-changes";
 import type { ReadCache } from "./read-cache";
 
@@ -21,11 +21,21 @@ export const FEED_SIZE = 50;
 export const FEED_EXCERPT_LENGTH = 200;
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_URLS_PER_FILE = 50_000;
-/** Static pages of SPEC.md §2 that a crawler should know about. */
+/** Static pages of SPEC.md §2 that a crawler should know about (category, type and author pages follow). */
 export const SITEMAP_STATIC_PATHS = ["/", "/search", "/privacy-policy", "/terms"];
 
 export const postPath = (slug: string) => `/page/${encodeURIComponent(slug)}`;
-export const categoryPath = (name: string) => `/search?category=${encodeURIComponent(name)}`;
+export const categoryPath = (slug: string) => `/category/${encodeURIComponent(slug)}`;
+export const typePath = (categorySlug: string, typeSlug: string) =>
+  `${categoryPath(categorySlug)}/${encodeURIComponent(typeSlug)}`;
+export const authorPath = (slug: string) => `/author/${encodeURIComponent(slug)}`;
+
+/** A feed's channel: the whole site's, or one category's. */
+export interface FeedChannel {
+  /** The category's name, or null for the whole site. */
+  category: string | null;
+  items: FeedItem[];
+}
 
 export interface FeedItem {
   title: string;
@@ -122,13 +132,26 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
   }
 
   async function loadLayout(): Promise<SitemapLayout> {
-    const [categoryRows, [total]] = await Promise.all([
-      db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name)),
+    const [categoryRows, typeRows, authorRows, [total]] = await Promise.all([
+      db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.name)),
+      db
+        .select({ categorySlug: categories.slug, slug: types.slug })
+        .from(types)
+        .innerJoin(categories, eq(categories.id, types.categoryId))
+        .orderBy(asc(categories.name), asc(types.name)),
+      // Only those with a published post have an author page.
+      db
+        .selectDistinct({ slug: users.slug })
+        .from(users)
+        .innerJoin(posts, and(eq(posts.authorId, users.id), published))
+        .orderBy(asc(users.slug)),
       db.select({ posts: count() }).from(posts).where(published),
     ]);
     const pages: SitemapUrl[] = [
       ...SITEMAP_STATIC_PATHS.map((path) => ({ path })),
-      ...categoryRows.map((row) => ({ path: categoryPath(row.name) })),
+      ...categoryRows.map((row) => ({ path: categoryPath(row.slug) })),
+      ...typeRows.map((row) => ({ path: typePath(row.categorySlug, row.slug) })),
+      ...authorRows.map((row) => ({ path: authorPath(row.slug) })),
     ];
     const postCount = total?.posts ?? 0;
     if (pages.length + postCount <= perFile) {
@@ -175,11 +198,21 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
   const layout = () => reads.get("syndication:sitemap", loadLayout, shows);
 
   return {
-    /** The latest published posts, newest first by publication time. */
-    latestPosts(limit = FEED_SIZE): Promise<FeedItem[]> {
+    /** The latest published posts, newest first by publication time: of one category (by slug) when given. */
+    latestPosts(options: { limit?: number; categorySlug?: string } = {}): Promise<FeedChannel | null> {
+      const limit = options.limit ?? FEED_SIZE;
+      const slug = options.categorySlug;
       return reads.get(
-        `syndication:rss:${limit}`,
+        `syndication:rss:${limit}:${slug ?? ""}`,
         async () => {
+          let category: { id: string; name: string } | undefined;
+          if (slug !== undefined) {
+            [category] = await db
+              .select({ id: categories.id, name: categories.name })
+              .from(categories)
+              .where(eq(categories.slug, slug));
+            if (!category) return null;
+          }
           const rows = await db
             .select({
               title: posts.title,
@@ -190,16 +223,17 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
             })
             .from(posts)
             .innerJoin(categories, eq(categories.id, posts.categoryId))
-            .where(published)
+            .where(category ? and(published, eq(posts.categoryId, category.id)) : published)
             .orderBy(desc(publishedTime), desc(posts.id))
             .limit(limit);
-          return rows.map((row) => ({
+          const items = rows.map((row) => ({
             title: row.title,
             slug: row.slug,
             category: row.category,
             excerpt: plainTextExcerpt(row.content),
             publishedAt: row.publishedAt,
           }));
+          return { category: category?.name ?? null, items };
         },
         shows,
       );

@@ -1,21 +1,23 @@
 import type { Page, PublicUser, UserListQuery } from "@broadsheet/domain";
 import {
   ACCOUNT_MESSAGES,
+  isStaff,
   isUuid,
   type LoginInput,
   normalizeEmail,
   type RegisterInput,
   type Role,
+  slugify,
   type UpdateProfileInput,
 } from "@broadsheet/domain";
-import { count, desc, eq, ilike, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, like, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
-import { conflict, invalid, notFound, unauthorized } from "../errors";
-import { userTag } from "./content-changes";
+import { conflict, forbidden, invalid, notFound, unauthorized } from "../errors";
+import { authorTag, type ContentChanges, POST_LISTS, userTag } from "./content-changes";
 import { readPage } from "./paging";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
-import { isUniqueViolation } from "./pg-errors";
+import { isUniqueViolation, pgConstraint } from "./pg-errors";
 import type { ViewerCache } from "./public-pages.service";
 import type { SessionUser } from "./sessions.service";
 
@@ -30,6 +32,8 @@ export function toPublicUser(user: SessionUser): PublicUser {
     phone: user.phone,
     photo: user.photo,
     address: { address: user.address, state: user.state, country: user.country },
+    slug: user.slug,
+    bio: user.bio,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -38,10 +42,21 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+const SLUG_RACE_ATTEMPTS = 5;
+
 /** Every change to a user makes every instance forget its cached sessions (their role, name, photo). */
-export function createUsersService(db: Database, options: { publicUrl: string; viewers: ViewerCache }) {
+export function createUsersService(
+  db: Database,
+  options: { publicUrl: string; viewers: ViewerCache; content: ContentChanges },
+) {
   async function changed(user: SessionUser): Promise<SessionUser> {
     await options.viewers.forget(userTag(user.id));
+    return user;
+  }
+
+  /** A new name, photo or bio shows on the author page and in every byline. */
+  async function authorChanged(user: SessionUser): Promise<SessionUser> {
+    await options.content.changed([userTag(user.id), authorTag(user.id), POST_LISTS]);
     return user;
   }
 
@@ -50,6 +65,18 @@ export function createUsersService(db: Database, options: { publicUrl: string; v
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!user) throw notFound(ACCOUNT_MESSAGES.userNotFound);
     return user;
+  }
+
+  /** `base`, or the first of base-2, base-3, … no account has. */
+  async function freeSlug(base: string): Promise<string> {
+    const rows = await db
+      .select({ slug: users.slug })
+      .from(users)
+      .where(or(eq(users.slug, base), like(users.slug, `${escapeLike(base)}-%`)));
+    const taken = new Set(rows.map((row) => row.slug));
+    let slug = base;
+    for (let number = 2; taken.has(slug); number++) slug = `${base}-${number}`;
+    return slug;
   }
 
   return {
@@ -64,22 +91,25 @@ export function createUsersService(db: Database, options: { publicUrl: string; v
       return user;
     },
 
+    /** A new account; its author-page slug is the name's, with -2, -3, … when taken. */
     async register(input: RegisterInput, role: Role = "user"): Promise<SessionUser> {
-      try {
-        const [user] = await db
-          .insert(users)
-          .values({
-            name: input.name,
-            email: normalizeEmail(input.email),
-            passwordHash: await hashPassword(input.password),
-            role,
-          })
-          .returning();
-        if (!user) throw new Error("insert returned no row");
-        return user;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
-        throw error;
+      const passwordHash = await hashPassword(input.password);
+      for (let attempt = 1; ; attempt++) {
+        const slug = await freeSlug(slugify(input.name, "author"));
+        try {
+          const [user] = await db
+            .insert(users)
+            .values({ name: input.name, email: normalizeEmail(input.email), passwordHash, role, slug })
+            .returning();
+          if (!user) throw new Error("insert returned no row");
+          return user;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          // Another registration took the same slug first: look again.
+          if (pgConstraint(error) !== "users_slug_unique" || attempt >= SLUG_RACE_ATTEMPTS) {
+            throw conflict(ACCOUNT_MESSAGES.emailTaken);
+          }
+        }
       }
     },
 
@@ -131,21 +161,26 @@ export function createUsersService(db: Database, options: { publicUrl: string; v
       return changed(updated);
     },
 
-    async updateProfile(id: string, input: UpdateProfileInput): Promise<SessionUser> {
+    /** Staff may also set the bio of their author page; a reader sending one is refused. */
+    async updateProfile(user: SessionUser, input: UpdateProfileInput): Promise<SessionUser> {
+      if (input.bio !== undefined && input.bio !== user.bio && !isStaff(user.role)) {
+        throw forbidden(ACCOUNT_MESSAGES.bioStaffOnly);
+      }
       const [updated] = await db
         .update(users)
         .set({
           name: input.name,
+          bio: input.bio ?? user.bio,
           phone: input.phone,
           address: input.address.address,
           state: input.address.state,
           country: input.address.country,
           updatedAt: new Date(),
         })
-        .where(eq(users.id, id))
+        .where(eq(users.id, user.id))
         .returning();
       if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return changed(updated);
+      return authorChanged(updated);
     },
 
     /** The photo must be an image this site serves (/media/…) or an https URL. */
@@ -157,7 +192,7 @@ export function createUsersService(db: Database, options: { publicUrl: string; v
         .where(eq(users.id, id))
         .returning();
       if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return changed(updated);
+      return authorChanged(updated);
     },
 
     async setPassword(id: string, password: string): Promise<void> {

@@ -9,7 +9,13 @@ const unique = () => randomUUID().slice(0, 8);
 export async function insertUser(db: Database, values: Partial<typeof users.$inferInsert> = {}) {
   const [user] = await db
     .insert(users)
-    .values({ name: "Test Reader", email: `reader-${unique()}@example.com`, passwordHash: "x", ...values })
+    .values({
+      name: "Test Reader",
+      email: `reader-${unique()}@example.com`,
+      passwordHash: "x",
+      slug: `reader-${unique()}`,
+      ...values,
+    })
     .returning();
   if (!user) throw new Error("user not inserted");
   return user;

@@ -5,6 +5,7 @@ import {
   type ReactNode,
   type Ref,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   useState,
 } from "react";
 import { Form, type FormProps } from "react-router";
@@ -61,6 +62,27 @@ export function TextField({ id, name, label, hint, className, ...input }: TextFi
         className={`mt-1.5 ${inputClass} ${className ?? ""}`}
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...input}
+      />
+    </LabelledField>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name"> & {
+  id: string;
+  name: string;
+  label: string;
+  hint?: ReactNode;
+};
+
+export function TextAreaField({ id, name, label, hint, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <LabelledField id={id} label={label} hint={hint}>
+      <textarea
+        id={id}
+        name={name}
+        className={`mt-1.5 ${inputClass} ${className ?? ""}`}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...textarea}
       />
     </LabelledField>
   );

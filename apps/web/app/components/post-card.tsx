@@ -1,7 +1,7 @@
 import { formatCardDate, responsiveImage, shortenText } from "@broadsheet/domain";
 import { Heart, MessageCircle, Newspaper } from "lucide-react";
 import { Link } from "react-router";
-import { type PostSummary, postPath } from "../lib/post-types";
+import { authorPath, categoryPath, type PostSummary, postPath } from "../lib/post-types";
 
 /** The lead image of a post, or a neutral placeholder when it has none. */
 export function PostImage({
@@ -63,11 +63,52 @@ export function PostCounts({
   );
 }
 
+/** The byline's name, linking to the author's page when there is one. */
+export function AuthorName({
+  post,
+  className = "",
+  testId,
+}: {
+  post: Pick<PostSummary, "author" | "authorSlug">;
+  className?: string;
+  testId?: string;
+}) {
+  const name = post.author || "Anonymous";
+  const href = authorPath(post.authorSlug);
+  if (!href) {
+    return (
+      <span className={className} data-testid={testId}>
+        {name}
+      </span>
+    );
+  }
+  return (
+    <Link to={href} className={className} data-testid={testId}>
+      {name}
+    </Link>
+  );
+}
+
+/** The category label, linking to the category's page. */
+export function CategoryLink({
+  post,
+  className = "",
+}: {
+  post: Pick<PostSummary, "category" | "categorySlug">;
+  className?: string;
+}) {
+  return (
+    <Link to={categoryPath(post.categorySlug)} className={`hover:underline ${className}`}>
+      {post.category}
+    </Link>
+  );
+}
+
 /** Author, card date (DD-MMM-YYYY) and counts. */
 export function PostMeta({ post, className = "" }: { post: PostSummary; className?: string }) {
   return (
     <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600 ${className}`}>
-      <span className="font-semibold text-gray-700">{post.author || "Anonymous"}</span>
+      <AuthorName post={post} className="font-semibold text-gray-700 hover:text-brand-700 hover:underline" />
       <span aria-hidden="true">·</span>
       <time dateTime={post.createdAt}>{formatCardDate(post.createdAt)}</time>
       <PostCounts post={post} className="ml-auto" />
@@ -108,7 +149,7 @@ export function PostCard({
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-bold uppercase tracking-wider text-brand-600">
-          {post.category}
+          <CategoryLink post={post} />
           {post.type ? <span className="font-semibold text-gray-600"> · {post.type}</span> : null}
         </p>
         <h3 className={`font-serif font-bold leading-snug text-ink ${list ? "text-xl" : "text-lg"}`}>
@@ -131,7 +172,9 @@ export function CompactPostItem({ post, titleMax = 70 }: { post: PostSummary; ti
         <PostImage post={post} className="h-full w-full transition duration-300 group-hover:scale-105" />
       </Link>
       <div className="min-w-0">
-        <p className="text-[0.7rem] font-bold uppercase tracking-wider text-brand-600">{post.category}</p>
+        <p className="text-[0.7rem] font-bold uppercase tracking-wider text-brand-600">
+          <CategoryLink post={post} />
+        </p>
         <h3 className="font-serif text-sm font-bold leading-snug text-ink">
           <Link to={href} className="hover:text-brand-600 hover:underline" title={post.title}>
             {shortenText(post.title, titleMax)}

@@ -37,17 +37,18 @@ export function checkForgotPassword(form: FormData) {
   return check(ForgotPasswordInputSchema, formTexts(form, ["email"]), MESSAGES.allFieldsRequired);
 }
 
-const PROFILE_FIELDS = ["name", "phone", "address", "state", "country"] as const;
+const PROFILE_FIELDS = ["name", "phone", "address", "state", "country", "bio"] as const;
 
 export function profileValues(form: FormData) {
   return formTexts(form, PROFILE_FIELDS);
 }
 
 export function checkProfile(form: FormData) {
-  const { name, phone, address, state, country } = profileValues(form);
+  const { name, phone, address, state, country, bio } = profileValues(form);
+  // Only staff see the Bio field; a form without it leaves the bio as it is.
   return check(
     UpdateProfileInputSchema,
-    { name, phone, address: { address, state, country } },
+    { name, phone, address: { address, state, country }, bio: form.has("bio") ? bio : undefined },
     MESSAGES.allFieldsRequired,
   );
 }

@@ -16,7 +16,7 @@ import { type AppLoadContext, redirect, type ShouldRevalidateFunction } from "re
 import { AdvertHeader } from "../components/home/advert-header";
 import { AudioVideo } from "../components/home/audio-video";
 import { PostCarousel } from "../components/home/carousel";
-import { CategoryBlock, categorySearchPath } from "../components/home/category-block";
+import { CategoryBlock, categoryPagePath } from "../components/home/category-block";
 import { FeaturedNews } from "../components/home/featured-news";
 import {
   blockItems,
@@ -29,6 +29,7 @@ import { Icymi } from "../components/home/icymi";
 import { Mosaic } from "../components/home/mosaic";
 import { NewsUpdate } from "../components/home/news-update";
 import { PollBlock } from "../components/home/poll";
+import { WebSiteJsonLd } from "../components/json-ld";
 import { callApi, errorMessage } from "../lib/api.server";
 import { formText } from "../lib/forms/form-data";
 import type { PostSummary } from "../lib/post-types";
@@ -58,8 +59,10 @@ function slim(post: PostSummary): PostSummary {
     title: post.title,
     link: post.link,
     author: post.author,
+    authorSlug: post.authorSlug,
     createdAt: post.createdAt,
     category: post.category,
+    categorySlug: post.categorySlug,
     type: post.type,
     image: Array.isArray(post.image) ? post.image.slice(0, 1) : [],
     views: post.views,
@@ -230,6 +233,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { blocks } = loaderData;
   return (
     <div className="pb-4">
+      <WebSiteJsonLd />
       <AdvertHeader adverts={loaderData.adverts} now={loaderData.now} />
       <div className="mt-4">
         <NewsUpdate post={loaderData.newsUpdate ?? undefined} />
@@ -271,7 +275,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Jobs"
         posts={blockItems(loaderData.jobs)}
         failed={!loaderData.jobs.ok}
-        more={{ to: categorySearchPath("Jobs"), label: "All jobs" }}
+        more={{ to: categoryPagePath("Jobs", blockItems(loaderData.jobs)), label: "All jobs" }}
       />
 
       <div className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">

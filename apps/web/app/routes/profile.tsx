@@ -1,9 +1,9 @@
-import { MEDIA_MESSAGES, MESSAGES, usersApi } from "@broadsheet/domain";
+import { AUTHOR_BIO_MAX_LENGTH, isStaff, MEDIA_MESSAGES, MESSAGES, usersApi } from "@broadsheet/domain";
 import { Save, Upload } from "lucide-react";
 import { type FormEvent, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AccountTabs } from "../components/account-tabs";
-import { CheckedForm, FormMessage, SubmitButton, TextField } from "../components/form-controls";
+import { CheckedForm, FormMessage, SubmitButton, TextAreaField, TextField } from "../components/form-controls";
 import { PermissionDenied } from "../components/permission-denied";
 import { useToast } from "../components/toaster";
 import { checkProfile, photoProblem, profileValues } from "../lib/account-forms";
@@ -101,6 +101,7 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
     address: user.address?.address ?? "",
     state: user.address?.state ?? "",
     country: user.address?.country ?? "",
+    bio: user.bio,
   };
 
   return (
@@ -246,6 +247,29 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
                 defaultValue={values.country}
                 aria-invalid={profile.invalid("country")}
               />
+              {isStaff(user.role) ? (
+                <div className="sm:col-span-2">
+                  <TextAreaField
+                    id="profile-bio"
+                    name="bio"
+                    label="Bio"
+                    rows={4}
+                    maxLength={AUTHOR_BIO_MAX_LENGTH}
+                    defaultValue={values.bio}
+                    aria-invalid={profile.invalid("bio")}
+                    hint={
+                      user.slug ? (
+                        <>
+                          Shown on your <Link to={`/author/${encodeURIComponent(user.slug)}`}>author page</Link>, up to{" "}
+                          {AUTHOR_BIO_MAX_LENGTH} characters.
+                        </>
+                      ) : (
+                        `Shown on your author page, up to ${AUTHOR_BIO_MAX_LENGTH} characters.`
+                      )
+                    }
+                  />
+                </div>
+              ) : null}
             </div>
             <div className="flex justify-end border-t border-gray-200 pt-5">
               <SubmitButton busy={submitting === "profile"}>

@@ -1,11 +1,17 @@
 import { type Context, Hono } from "hono";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
-import { postPath, type SitemapFile, type SitemapUrl } from "../../services/syndication.service";
+import {
+  categoryPath,
+  type FeedItem,
+  postPath,
+  type SitemapFile,
+  type SitemapUrl,
+} from "../../services/syndication.service";
 import type { AppEnv } from "../app-env";
 
 /*
- * /rss.xml, /sitemap.xml (with its child files, sitemap-<pages|posts>-N.xml, once past
+ * /rss.xml (and one per category, /category/{slug}/rss.xml), /sitemap.xml (with its child files, sitemap-<pages|posts>-N.xml, once past
  * 50,000 URLs) and /robots.txt (DESIGN.md §7), outside /api so crawlers find them at the root.
  */
 
@@ -76,39 +82,65 @@ export function syndicationRoutes(services: Services, config: Config) {
     return c.body(body, 200, { "Content-Type": "application/xml; charset=utf-8" });
   };
 
+  /** An RSS 2.0 channel of `items`, for the page at `path` (below the public URL). */
+  const rss = (
+    c: Context<AppEnv>,
+    items: FeedItem[],
+    channel: { title: string; path: string; feedPath: string; description: string },
+  ) => {
+    const lastBuild = items[0]?.publishedAt ?? new Date();
+    const body = [
+      XML_DECLARATION,
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+      "<channel>",
+      element("title", channel.title),
+      element("link", `${base}${channel.path}`),
+      element("description", channel.description),
+      element("language", "en"),
+      element("lastBuildDate", lastBuild.toUTCString()),
+      `<atom:link href="${escapeXml(`${base}${channel.feedPath}`)}" rel="self" type="application/rss+xml"/>`,
+      ...items.map((item) =>
+        [
+          "<item>",
+          element("title", item.title),
+          element("link", postUrl(item.slug)),
+          `<guid isPermaLink="true">${escapeXml(postUrl(item.slug))}</guid>`,
+          // toUTCString() is RFC 822/1123: "Tue, 02 Jan 2024 03:04:05 GMT".
+          element("pubDate", item.publishedAt.toUTCString()),
+          element("description", item.excerpt),
+          element("category", item.category),
+          "</item>",
+        ].join(""),
+      ),
+      "</channel>",
+      "</rss>",
+      "",
+    ].join("\n");
+    c.header("Cache-Control", CACHE_CONTROL);
+    return c.body(body, 200, { "Content-Type": "application/rss+xml; charset=utf-8" });
+  };
+
   return new Hono<AppEnv>()
     .get("/rss.xml", async (c) => {
-      const items = await services.syndication.latestPosts();
-      const lastBuild = items[0]?.publishedAt ?? new Date();
-      const body = [
-        XML_DECLARATION,
-        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-        "<channel>",
-        element("title", SITE_NAME),
-        element("link", base),
-        element("description", SITE_DESCRIPTION),
-        element("language", "en"),
-        element("lastBuildDate", lastBuild.toUTCString()),
-        `<atom:link href="${escapeXml(`${base}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
-        ...items.map((item) =>
-          [
-            "<item>",
-            element("title", item.title),
-            element("link", postUrl(item.slug)),
-            `<guid isPermaLink="true">${escapeXml(postUrl(item.slug))}</guid>`,
-            // toUTCString() is RFC 822/1123: "Tue, 02 Jan 2024 03:04:05 GMT".
-            element("pubDate", item.publishedAt.toUTCString()),
-            element("description", item.excerpt),
-            element("category", item.category),
-            "</item>",
-          ].join(""),
-        ),
-        "</channel>",
-        "</rss>",
-        "",
-      ].join("\n");
-      c.header("Cache-Control", CACHE_CONTROL);
-      return c.body(body, 200, { "Content-Type": "application/rss+xml; charset=utf-8" });
+      const channel = await services.syndication.latestPosts();
+      return rss(c, channel?.items ?? [], {
+        title: SITE_NAME,
+        path: "",
+        feedPath: "/rss.xml",
+        description: SITE_DESCRIPTION,
+      });
+    })
+    .get("/category/:slug/rss.xml", async (c) => {
+      const slug = c.req.param("slug");
+      const channel = await services.syndication.latestPosts({ categorySlug: slug });
+      if (!channel) return c.text("Not found", 404);
+      const path = categoryPath(slug);
+      return rss(c, channel.items, {
+        title: `${channel.category} | ${SITE_NAME}`,
+        path,
+        feedPath: `${path}/rss.xml`,
+        description: `The latest ${channel.category} stories from ${SITE_NAME}`,
+      });
     })
     .get("/sitemap.xml", async (c) => {
       const sitemap = await services.syndication.sitemap();

@@ -160,6 +160,8 @@ describe("sessions", () => {
       phone: "",
       photo: "",
       address: { address: "", state: "", country: "" },
+      slug: expect.stringMatching(/^grace(-\d+)?$/),
+      bio: "",
       createdAt: expect.any(String),
     });
   });

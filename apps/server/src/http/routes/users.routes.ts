@@ -50,7 +50,7 @@ export function usersRoutes(services: Services) {
       return c.json(toPublicUser(await services.users.updateRole(input.id, input.role)), 200);
     })
     .openapi(routeOf(usersApi.updateProfile), async (c) =>
-      c.json(toPublicUser(await services.users.updateProfile(sessionUser(c).id, c.req.valid("json"))), 200),
+      c.json(toPublicUser(await services.users.updateProfile(sessionUser(c), c.req.valid("json"))), 200),
     )
     .openapi(routeOf(usersApi.updatePhoto), async (c) =>
       c.json(toPublicUser(await services.users.updatePhoto(sessionUser(c).id, c.req.valid("json").photo)), 200),

@@ -4,6 +4,7 @@ import { type MouseEvent, useState } from "react";
 import { Link } from "react-router";
 import { postPath } from "../../lib/post-types";
 import { useHydrated } from "../../lib/use-hydrated";
+import { categoryPagePath } from "./category-block";
 import type { Loaded, VideoPost } from "./home-data";
 import { BlockNotice, CoverImage, SectionHeading } from "./parts";
 
@@ -62,7 +63,11 @@ export function AudioVideo({ videos, initial }: { videos: Loaded<VideoPost[]>; i
       <SectionHeading
         id="audio-video-heading"
         tone="dark"
-        more={{ to: "/search?category=Audio%20Video", label: "More" }}
+        more={{
+          to: categoryPagePath("Audio Video", items),
+          label: "More",
+          context: "Audio & Video stories",
+        }}
       >
         Audio &amp; Video
       </SectionHeading>

@@ -1,12 +1,13 @@
-import { shortenText } from "@broadsheet/domain";
+import { shortenText, slugify } from "@broadsheet/domain";
 import { Link } from "react-router";
-import { type PostSummary, postPath } from "../../lib/post-types";
+import { categoryPath, type PostSummary, postPath } from "../../lib/post-types";
 import type { Loaded } from "./home-data";
 import { LikeButton } from "./like-button";
 import { BlockNotice, Byline, CoverImage, SectionHeading } from "./parts";
 
-export function categorySearchPath(category: string): string {
-  return `/search?category=${encodeURIComponent(category)}`;
+/** A home block's category page: by the slug its posts carry, or the one the name gives. */
+export function categoryPagePath(category: string, posts: { categorySlug?: string }[] = []): string {
+  return categoryPath(posts[0]?.categorySlug || slugify(category));
 }
 
 function slugId(category: string): string {
@@ -41,7 +42,10 @@ export function CategoryBlock({
 
   return (
     <section aria-labelledby={`${id}-heading`} data-category-block={category} className="min-w-0">
-      <SectionHeading id={`${id}-heading`} more={{ to: categorySearchPath(category), label: "More" }}>
+      <SectionHeading
+        id={`${id}-heading`}
+        more={{ to: categoryPagePath(category, items), label: "More", context: `${category} stories` }}
+      >
         {category}
       </SectionHeading>
       {!posts.ok ? (

@@ -3,6 +3,7 @@ import { ChevronRight, Heart, MessageCircle, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type PostSummary, postPath } from "../../lib/post-types";
+import { AuthorName } from "../post-card";
 
 /** The demo covers and uploads are 16:10 (1200 × 750); the box reserves that space before they load. */
 const IMAGE_WIDTH = 1200;
@@ -89,7 +90,8 @@ export function SectionHeading({
 }: {
   id: string;
   children: ReactNode;
-  more?: { to: string; label: string };
+  /** `label` is what shows ("More"); `context` is read after it by screen readers, so the link makes sense alone. */
+  more?: { to: string; label: string; context?: string };
   /** Controls beside the "More" link (the carousel buttons). */
   actions?: ReactNode;
   tone?: "light" | "dark";
@@ -116,6 +118,7 @@ export function SectionHeading({
             }`}
           >
             {more.label}
+            {more.context ? <span className="sr-only"> {more.context}</span> : null}
             <ChevronRight aria-hidden="true" className="h-3.5 w-3.5" />
           </Link>
         ) : null}
@@ -171,7 +174,7 @@ export function CommentCount({ count }: { count: number }) {
 export function Byline({ post, likes, className = "" }: { post: PostSummary; likes?: ReactNode; className?: string }) {
   return (
     <div className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600 ${className}`}>
-      <span className="font-semibold text-gray-800">{post.author || "Broadsheet staff"}</span>
+      <AuthorName post={post} className="font-semibold text-gray-800 hover:text-brand-700 hover:underline" />
       <span aria-hidden="true">·</span>
       <CardDate value={post.createdAt} />
       <span className="ml-auto inline-flex items-center gap-3">

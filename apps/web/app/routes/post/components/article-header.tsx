@@ -1,8 +1,9 @@
 import { formatLongDate, formatRelativeTime, minuteReadLabel } from "@broadsheet/domain";
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
+import { AuthorName } from "../../../components/post-card";
 import { ShareMenu } from "../../../components/share-menu";
-import type { PostDetail } from "../../../lib/post-types";
+import { categoryPath, type PostDetail } from "../../../lib/post-types";
 
 /** Category, type and draft badges, the headline, the byline with time and reading time, Share. */
 export function ArticleHeader({ post, now, canonicalUrl }: { post: PostDetail; now: Date; canonicalUrl: string }) {
@@ -10,12 +11,16 @@ export function ArticleHeader({ post, now, canonicalUrl }: { post: PostDetail; n
     <header>
       <p className="flex flex-wrap items-center gap-2 text-xs font-bold uppercase tracking-wider">
         <Link
-          to={`/search?category=${encodeURIComponent(post.categorySlug || post.category)}`}
+          to={categoryPath(post.categorySlug)}
           className="rounded-full bg-brand-50 px-3 py-1 text-brand-700 hover:bg-brand-600 hover:text-white"
         >
           {post.category}
         </Link>
-        {post.type ? <span className="text-gray-600">{post.type}</span> : null}
+        {post.type ? (
+          <Link to={categoryPath(post.categorySlug, post.typeSlug)} className="text-gray-600 hover:text-brand-700">
+            {post.type}
+          </Link>
+        ) : null}
         {!post.isPublished ? <span className="rounded-full bg-amber-100 px-3 py-1 text-amber-900">Draft</span> : null}
       </p>
       <h1
@@ -35,7 +40,7 @@ export function ArticleHeader({ post, now, canonicalUrl }: { post: PostDetail; n
           <div className="text-sm">
             <p className="font-semibold text-ink">
               <span className="sr-only">By </span>
-              <span data-testid="post-author">{post.author || "Anonymous"}</span>
+              <AuthorName post={post} className="hover:text-brand-700 hover:underline" testId="post-author" />
             </p>
             <p className="flex flex-wrap items-center gap-x-2 text-gray-600">
               <time dateTime={post.createdAt} title={formatLongDate(post.createdAt)}>

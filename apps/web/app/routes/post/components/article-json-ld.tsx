@@ -1,7 +1,7 @@
-import { useNonce } from "../../../lib/nonce";
-import type { PostDetail } from "../../../lib/post-types";
+import { breadcrumbList, JsonLd } from "../../../components/json-ld";
+import { authorPath, categoryPath, type PostDetail } from "../../../lib/post-types";
 
-/** schema.org NewsArticle data for search engines. */
+/** schema.org NewsArticle (with its author's page and the publisher) and the breadcrumb trail. */
 export function ArticleJsonLd({
   post,
   canonicalUrl,
@@ -17,31 +17,43 @@ export function ArticleJsonLd({
   siteName: string;
   siteUrl: string;
 }) {
-  const nonce = useNonce();
-  const jsonLd = JSON.stringify({
-    "@context": "https://schema.org",
-    "@type": "NewsArticle",
-    headline: post.title,
-    description,
-    image: images,
-    datePublished: post.publishedAt ?? post.createdAt,
-    dateModified: post.updatedAt ?? post.createdAt,
-    articleSection: post.category,
-    author: [{ "@type": "Person", name: post.author || "Anonymous" }],
-    publisher: {
-      "@type": "Organization",
-      name: siteName,
-      logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
-    },
-    mainEntityOfPage: { "@type": "WebPage", "@id": canonicalUrl },
-    url: canonicalUrl,
-  }).replace(/</g, "\\u003c");
+  const authorPage = authorPath(post.authorSlug);
+  const categoryUrl = `${siteUrl}${categoryPath(post.categorySlug)}`;
   return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON.stringify output with every "<" escaped cannot close the script.
-      dangerouslySetInnerHTML={{ __html: jsonLd }}
-    />
+    <>
+      <JsonLd
+        data={{
+          "@type": "NewsArticle",
+          headline: post.title,
+          description,
+          image: images,
+          datePublished: post.publishedAt ?? post.createdAt,
+          dateModified: post.updatedAt ?? post.createdAt,
+          articleSection: post.category,
+          author: [
+            {
+              "@type": "Person",
+              name: post.author || "Anonymous",
+              ...(authorPage ? { url: `${siteUrl}${authorPage}` } : {}),
+            },
+          ],
+          publisher: {
+            "@type": "Organization",
+            name: siteName,
+            url: siteUrl,
+            logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+          },
+          mainEntityOfPage: { "@type": "WebPage", "@id": canonicalUrl },
+          url: canonicalUrl,
+        }}
+      />
+      <JsonLd
+        data={breadcrumbList([
+          { name: "Home", url: `${siteUrl}/` },
+          { name: post.category, url: categoryUrl },
+          { name: post.title, url: canonicalUrl },
+        ])}
+      />
+    </>
   );
 }

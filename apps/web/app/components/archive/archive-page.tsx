@@ -1,0 +1,99 @@
+import { ARCHIVE_PAGE_SIZE } from "@broadsheet/domain";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Page, PostSummary } from "../../lib/post-types";
+import { PostCard } from "../post-card";
+import { Pager } from "../table/pager";
+
+/** The address of page `page` of an archive at `path`: page 1 is the path itself (the canonical one). */
+export function archivePageHref(path: string, page: number): string {
+  return page <= 1 ? path : `${path}?page=${page}`;
+}
+
+/** The requested page of an archive: a whole number from 1, anything else is page 1. */
+export function archivePageNumber(request: Request): number {
+  const raw = new URL(request.url).searchParams.get("page") ?? "";
+  const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return Math.max(1, page);
+}
+
+/** The breadcrumb trail above an archive's heading; the last crumb is the page itself. */
+export function Breadcrumbs({ items }: { items: { name: string; href: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
+      <ol className="flex flex-wrap items-center gap-1">
+        {items.map((item, index) => {
+          const last = index === items.length - 1;
+          return (
+            <li key={item.href} className="flex items-center gap-1">
+              {last ? (
+                <span aria-current="page" className="font-semibold text-ink">
+                  {item.name}
+                </span>
+              ) : (
+                <>
+                  <Link to={item.href} className="hover:text-brand-700 hover:underline">
+                    {item.name}
+                  </Link>
+                  <span aria-hidden="true">›</span>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/**
+ * The list of a category, type or author page: the count, the posts as cards and a pager of
+ * real links, so it reads and pages without JavaScript and crawlers follow every page.
+ */
+export function ArchiveList({
+  posts,
+  path,
+  label,
+  empty,
+}: {
+  posts: Page<PostSummary>;
+  path: string;
+  label: string;
+  empty: ReactNode;
+}) {
+  const first = (posts.page - 1) * ARCHIVE_PAGE_SIZE + 1;
+  const last = Math.min(posts.total, posts.page * ARCHIVE_PAGE_SIZE);
+  return (
+    <section aria-labelledby="archive-posts-heading" className="mt-8">
+      <h2 id="archive-posts-heading" className="sr-only">
+        {label}
+      </h2>
+      {posts.items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-gray-300 px-6 py-16 text-center text-gray-600">{empty}</p>
+      ) : (
+        <>
+          <p className="text-sm text-gray-600">
+            Showing {first}–{last} of {posts.total} {posts.total === 1 ? "post" : "posts"}
+          </p>
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {posts.items.map((post, index) => (
+              <li key={post._id} className="flex">
+                <div className="flex w-full flex-col [&>article]:flex-1">
+                  <PostCard post={post} eager={index < 3} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pager
+        look="reader"
+        label={`${label} pages`}
+        page={posts.page}
+        total={posts.total}
+        limit={ARCHIVE_PAGE_SIZE}
+        hrefFor={(page) => archivePageHref(path, page)}
+      />
+    </section>
+  );
+}
