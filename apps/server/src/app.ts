@@ -32,6 +32,7 @@ import { sharesRoutes } from "./http/routes/shares.routes";
 import { syndicationRoutes } from "./http/routes/syndication.routes";
 import { categoryRoutes, typeRoutes } from "./http/routes/taxonomy.routes";
 import { usersRoutes } from "./http/routes/users.routes";
+import { webAppRoutes } from "./http/routes/web-app.routes";
 import type { Logger } from "./logger";
 import { createServices, type Services } from "./services";
 
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", api);
   app.route("/media", mediaFileRoutes(services));
   app.route("/", syndicationRoutes(services, config));
+  app.route("/", webAppRoutes({ name: SITE_NAME, description: SITE_DESCRIPTION }));
 
   const pages = deps.pages;
   if (pages) {
@@ -158,9 +160,12 @@ export function createApiRoutes(services: Services) {
   return api;
 }
 
+const SITE_NAME = "Broadsheet";
+const SITE_DESCRIPTION = "News, analysis and long reads";
+
 function siteSettings(config: Config): SiteSettings {
   return {
-    name: "Broadsheet",
+    name: SITE_NAME,
     publicUrl: config.publicUrl,
     contactEmail: config.site.contactEmail,
     contactPhone: config.site.contactPhone,

@@ -1,5 +1,5 @@
-import { MESSAGES, usersApi } from "@broadsheet/domain";
-import type { ReactNode } from "react";
+import { MESSAGES, THEME_COLOR, usersApi } from "@broadsheet/domain";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,13 +19,19 @@ import { TopBar } from "./components/top-bar";
 import { callApi } from "./lib/api.server";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
+import { clearOffline, registerServiceWorker } from "./lib/offline/read-later-offline";
+import { useSessionUser } from "./lib/session-user";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await callApi(context, usersApi.getUser);
   return { site: context.site, now: new Date().toISOString(), user: session.ok ? session.data : null };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -35,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
       </head>
@@ -60,6 +67,12 @@ export function Layout({ children }: { children: ReactNode }) {
 export const meta: Route.MetaFunction = () => [{ title: "Broadsheet" }];
 
 export default function App() {
+  const user = useSessionUser();
+  useEffect(() => registerServiceWorker(), []);
+  // Offline copies show the reader's own pages: nobody else may see them (logged out, or another account).
+  useEffect(() => {
+    if (!user) void clearOffline();
+  }, [user]);
   return (
     <Toaster>
       <Outlet />

@@ -85,6 +85,8 @@ export const READ_LATER_TEXTS = {
   empty: "No post found in your read later.",
   remove: "Remove From Read Later",
   add: "Add To Read Later",
+  availableOffline: "Available offline",
+  notOffline: "Not available offline yet",
 } as const;
 
 /** Messages of author pages (GET /api/authors/{slug}). */

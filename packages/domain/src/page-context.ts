@@ -20,3 +20,6 @@ export type PageLoadContext = {
   nonce: string;
   site: SiteSettings;
 };
+
+/** The brand red of the masthead: the phone browser's toolbar, and the web app manifest's theme. */
+export const THEME_COLOR = "#c8102e";

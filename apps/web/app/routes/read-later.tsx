@@ -1,5 +1,6 @@
 import { formatLongDate, MESSAGES, type PostSummary, responsiveImage, usersApi } from "@broadsheet/domain";
-import { BookmarkX, Newspaper } from "lucide-react";
+import { BookmarkX, CloudCheck, CloudOff, Newspaper } from "lucide-react";
+import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { AccountTabs } from "../components/account-tabs";
 import { PermissionDenied } from "../components/permission-denied";
@@ -8,7 +9,10 @@ import { callApi, errorMessage } from "../lib/api.server";
 import { answer } from "../lib/forms/answer.server";
 import { formText } from "../lib/forms/form-data";
 import { useResultToast } from "../lib/forms/use-result-toast";
+import { forgetOffline, syncReadLater } from "../lib/offline/read-later-offline";
+import { postPath } from "../lib/post-types";
 import { withRedirectTo } from "../lib/safe-redirect";
+import { useSessionUser } from "../lib/session-user";
 import type { Route } from "./+types/read-later";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -34,8 +38,35 @@ export async function action({ context, request }: Route.ActionArgs) {
   return answer(result);
 }
 
+/**
+ * Which saved posts can be read offline: null until this browser has checked (and always
+ * without JavaScript, when nothing is kept), then the paths kept. Visiting the page refreshes
+ * every copy and drops the ones no longer saved.
+ */
+function useOfflineCopies(owner: string | undefined, wishlist: PostSummary[] | null): Set<string> | null {
+  const [available, setAvailable] = useState<Set<string> | null>(null);
+  const paths = (wishlist ?? []).map((post) => postPath(post)).join("\n");
+  useEffect(() => {
+    if (!owner || !wishlist) return;
+    let current = true;
+    syncReadLater(owner, paths ? paths.split("\n") : [])
+      .then((kept) => {
+        if (current) setAvailable(kept);
+      })
+      .catch(() => {
+        if (current) setAvailable(new Set());
+      });
+    return () => {
+      current = false;
+    };
+  }, [owner, paths, wishlist]);
+  return available;
+}
+
 export default function ReadLater({ loaderData }: Route.ComponentProps) {
   const { wishlist } = loaderData;
+  const user = useSessionUser();
+  const offline = useOfflineCopies(user?._id, wishlist);
   if (!wishlist) {
     return <PermissionDenied message={MESSAGES.loginUsersOnly} loginHref={withRedirectTo("/login", "/readLater")} />;
   }
@@ -61,7 +92,12 @@ export default function ReadLater({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul aria-label="Saved posts" className="mt-6 divide-y divide-gray-200">
           {wishlist.map((post) => (
-            <SavedPostItem key={post._id} post={post} />
+            <SavedPostItem
+              key={post._id}
+              post={post}
+              owner={user?._id}
+              availableOffline={offline ? offline.has(postPath(post)) : null}
+            />
           ))}
         </ul>
       )}
@@ -69,16 +105,28 @@ export default function ReadLater({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SavedPostItem({ post }: { post: PostSummary }) {
+function SavedPostItem({
+  post,
+  owner,
+  availableOffline,
+}: {
+  post: PostSummary;
+  owner: string | undefined;
+  availableOffline: boolean | null;
+}) {
   const fetcher = useFetcher<typeof action>();
   const removing = fetcher.state !== "idle" || fetcher.data?.ok === true;
-  useResultToast(fetcher.data);
+  useResultToast(fetcher.data, () => {
+    if (owner) void forgetOffline(owner, postPath(post));
+  });
+  // Offline, a link must load the kept page itself: a client-side navigation would need the network for its data.
+  const reloadDocument = availableOffline === true && typeof navigator !== "undefined" && !navigator.onLine;
 
   const image = post.image[0];
   const titleId = `saved-${post._id}`;
   return (
     <li hidden={removing} className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center">
-      <Link to={`/page/${post.slug}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Link to={postPath(post)} reloadDocument={reloadDocument} tabIndex={-1} aria-hidden="true" className="shrink-0">
         {image ? (
           <img
             {...responsiveImage(image, "192px", 320)}
@@ -97,7 +145,7 @@ function SavedPostItem({ post }: { post: PostSummary }) {
       <article aria-labelledby={titleId} className="min-w-0 flex-1">
         <p className="text-xs font-bold uppercase tracking-wider text-brand-600">{post.category}</p>
         <h2 id={titleId} className="mt-1 font-serif text-xl font-bold leading-snug text-ink">
-          <Link to={`/page/${post.slug}`} className="hover:text-brand-600 hover:underline">
+          <Link to={postPath(post)} reloadDocument={reloadDocument} className="hover:text-brand-600 hover:underline">
             {post.title}
           </Link>
         </h2>
@@ -105,6 +153,21 @@ function SavedPostItem({ post }: { post: PostSummary }) {
           {post.author ? <span>By {post.author} · </span> : null}
           <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>
         </p>
+        {availableOffline === null ? null : (
+          <p
+            data-testid="offline-status"
+            className={`mt-1 inline-flex items-center gap-1 text-xs font-semibold ${
+              availableOffline ? "text-green-800" : "text-gray-600"
+            }`}
+          >
+            {availableOffline ? (
+              <CloudCheck aria-hidden="true" className="h-3.5 w-3.5" />
+            ) : (
+              <CloudOff aria-hidden="true" className="h-3.5 w-3.5" />
+            )}
+            {availableOffline ? READ_LATER_TEXTS.availableOffline : READ_LATER_TEXTS.notOffline}
+          </p>
+        )}
       </article>
       <fetcher.Form method="post" className="shrink-0">
         <input type="hidden" name="postId" value={post._id} />

@@ -19,6 +19,8 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
       imgSrc: ["'self'", "data:", "blob:", "https:"],
       fontSrc: ["'self'", "data:"],
       connectSrc: options.development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       frameSrc: VIDEO_FRAME_SOURCES,
       frameAncestors: ["'self'"],
       formAction: ["'self'"],

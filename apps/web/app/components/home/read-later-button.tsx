@@ -2,6 +2,7 @@ import { BookmarkCheck, BookmarkPlus, LoaderCircle } from "lucide-react";
 import type { FormEvent } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
+import { useOfflineCopy } from "../../lib/offline/use-offline-copy";
 import type { PostSummary } from "../../lib/post-types";
 import { useSessionUser } from "../../lib/session-user";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -12,7 +13,7 @@ import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
  * post through the home action and gets the API's message as a toast. Without JavaScript
  * the form posts and the page reloads.
  */
-export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "inReadLater"> }) {
+export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slug" | "inReadLater"> }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -21,6 +22,7 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "inR
   const fetcher = useFetcher<HomeActionResult>({ key: `read-later-${post._id}` });
   const result = fetcher.data?.intent === "readLater" ? fetcher.data : undefined;
   const saved = Boolean(post.inReadLater) || result?.ok === true;
+  useOfflineCopy(user?._id, post, saved);
   const busy = fetcher.state !== "idle";
   useResultToast(result);
 

@@ -2,6 +2,7 @@ import { Bookmark, BookmarkCheck, Heart, MessageCircle } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "../../../lib/forms/action-result";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
+import { useOfflineCopy } from "../../../lib/offline/use-offline-copy";
 import type { PostDetail } from "../../../lib/post-types";
 import type { SessionUser } from "../../../lib/session-user";
 
@@ -17,6 +18,7 @@ export function EngagementBar({ post, user }: { post: PostDetail; user: SessionU
   const likeCount = pendingLike ? Math.max(0, post.likeCount + (liked ? 1 : -1)) : post.likeCount;
   const pendingSave = user ? readLater.formData : undefined;
   const saved = pendingSave ? pendingSave.get("saved") !== "true" : Boolean(post.inReadLater);
+  useOfflineCopy(user?._id, post, Boolean(post.inReadLater));
 
   return (
     <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
