@@ -1,0 +1,65 @@
+import { MESSAGES } from "@broadsheet/domain";
+import { expect, test } from "./support/fixtures";
+import { main, open, toasts } from "./support/page";
+
+/*
+ * SPEC.md §9's toasts (react-toastify, decision 014): top-right, closing by themselves after
+ * 3000 ms, paused while hovered, dragged away, and reached with Alt+T.
+ */
+
+async function showToast(page: import("@playwright/test").Page) {
+  await open(page, "/login");
+  await main(page).getByRole("button", { name: "Login" }).click();
+  const shown = toasts(page).getByRole("alert").filter({ hasText: MESSAGES.loginFieldsRequired });
+  await expect(shown).toBeVisible();
+  return shown;
+}
+
+test("a toast shows top-right and closes by itself after about three seconds", async ({ page }) => {
+  const shown = await showToast(page);
+  const box = await shown.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport).toBeTruthy();
+  if (box && viewport) {
+    expect(box.y).toBeLessThan(100);
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 100);
+  }
+  await page.waitForTimeout(1500);
+  await expect(shown).toBeVisible();
+  await expect(shown).toBeHidden({ timeout: 4000 });
+});
+
+test("a hovered toast stays until the pointer leaves", async ({ page }) => {
+  const shown = await showToast(page);
+  await shown.hover();
+  await page.waitForTimeout(4000);
+  await expect(shown).toBeVisible();
+  await page.mouse.move(10, 500);
+  await expect(shown).toBeHidden({ timeout: 5000 });
+});
+
+test("Alt+T moves focus to the notifications", async ({ page }) => {
+  await showToast(page);
+  await page.keyboard.press("Alt+t");
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[aria-label="Notifications"]') !== null))
+    .toBe(true);
+});
+
+test("dragging a toast sideways dismisses it at once", async ({ page }) => {
+  const shown = await showToast(page);
+  const box = await shown.boundingBox();
+  if (!box) throw new Error("toast has no box");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 + 300, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(shown).toBeHidden({ timeout: 1500 });
+});
+
+test("the close button has a name and closes the toast", async ({ page }) => {
+  const shown = await showToast(page);
+  await shown.getByRole("button", { name: "Close notification" }).click();
+  await expect(shown).toBeHidden({ timeout: 1500 });
+});
