@@ -12,6 +12,9 @@ async function showToast(page: import("@playwright/test").Page) {
   await main(page).getByRole("button", { name: "Login" }).click();
   const shown = toasts(page).getByRole("alert").filter({ hasText: MESSAGES.loginFieldsRequired });
   await expect(shown).toBeVisible();
+  // It slides in from the right: wait until it has arrived.
+  const width = page.viewportSize()?.width ?? 0;
+  await expect.poll(async () => ((await shown.boundingBox())?.x ?? width) + 1 < width - 320).toBe(true);
   return shown;
 }
 
@@ -52,8 +55,9 @@ test("dragging a toast sideways dismisses it at once", async ({ page }) => {
   if (!box) throw new Error("toast has no box");
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 150, box.y + box.height / 2, { steps: 5 });
-  await page.mouse.move(box.x + box.width / 2 + 300, box.y + box.height / 2, { steps: 5 });
+  // Leftwards: the toast sits at the right edge of the window. Past 80 % of its width it goes.
+  await page.mouse.move(box.x + box.width / 2 - 150, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 - 300, box.y + box.height / 2, { steps: 5 });
   await page.mouse.up();
   await expect(shown).toBeHidden({ timeout: 1500 });
 });
