@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { deferScripts } from "./lib/deferred-scripts.server";
 import "./lib/load-context";
 import { NonceContext } from "./lib/nonce";
 
@@ -33,7 +34,9 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timeout);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        // The page's scripts start once it has loaded and painted (lib/deferred-scripts.server.ts).
+        const html = deferScripts(Buffer.concat(chunks).toString("utf8"));
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });
