@@ -27,7 +27,8 @@ const mod = (value: number, size: number) => ((value % size) + size) % size;
  * ring starting one card before the current one (`base`). The track shows the window from
  * `offset` 1; a move slides it to offset 0 or 2, and once the transition ends the ring is
  * turned (base moves on) and the offset goes back to 1 without a transition, which the reader
- * cannot see. So the loop is endless in both directions with half the DOM of cloned slides.
+ * cannot see. So the loop is endless in both directions with a third of the slides that three
+ * copies of the track took.
  */
 interface TrackState {
   base: number;
