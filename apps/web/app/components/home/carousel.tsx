@@ -1,6 +1,6 @@
 import { shortenText } from "@broadsheet/domain";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { type FocusEvent, type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { type FocusEvent, memo, type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type PostSummary, postPath } from "../../lib/post-types";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -54,7 +54,8 @@ function trackReducer(state: TrackState, action: TrackAction): TrackState {
   }
 }
 
-function CarouselCard({ post }: { post: PostSummary }) {
+/* Memoised: the track re-renders on every move (every 3 s with autoplay), the cards never need to. */
+const CarouselCard = memo(function CarouselCard({ post }: { post: PostSummary }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <PostImageLink
@@ -76,7 +77,7 @@ function CarouselCard({ post }: { post: PostSummary }) {
       </div>
     </article>
   );
-}
+});
 
 function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
