@@ -5,6 +5,7 @@ import { type CreatedPost, createCategory, createPost, createType, type Taxon } 
 import { expect, test } from "./support/fixtures";
 import { REMOTE_IMAGE, stubImages } from "./support/images";
 import { RUN, unique } from "./support/names";
+import { waitForHydration } from "./support/page";
 
 /*
  * The post page (/page/{slug}) and the search page (/search). The suite starts on an empty
@@ -430,6 +431,8 @@ test.describe("search page", () => {
 
   test("sort Oldest reverses the order", async ({ page }) => {
     await page.goto(`/search?category=${alpha.slug}`);
+    // Until React runs, the select changes nothing by itself (the form's Apply button submits it).
+    await waitForHydration(page);
     const sort = page.getByRole("combobox", { name: "Sort" });
     await expect(sort.getByRole("option")).toHaveText(["Latest", "Oldest"]);
     await expect(cards(page).first()).toContainText(`Alpha story 11 ${RUN}`);

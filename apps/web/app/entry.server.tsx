@@ -43,6 +43,9 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
+        // Every Suspense boundary inline, in place: never outlined into hidden markup that only a
+        // script reveals, so the page reads the same without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

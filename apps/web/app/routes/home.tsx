@@ -12,6 +12,7 @@ import {
   usersApi,
   WIDGET_SIZE,
 } from "@broadsheet/domain";
+import { Suspense } from "react";
 import { type AppLoadContext, redirect, type ShouldRevalidateFunction } from "react-router";
 import { AdvertHeader } from "../components/home/advert-header";
 import { AudioVideo } from "../components/home/audio-video";
@@ -229,6 +230,11 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return tags;
 };
 
+/*
+ * Each block below the mosaic is its own Suspense boundary: React hydrates and commits the
+ * boundaries one by one, so hydration is a series of short tasks instead of one long commit
+ * that blocks the main thread (nothing suspends: the server sends every block complete).
+ */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { blocks } = loaderData;
   return (
@@ -240,54 +246,87 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       <Mosaic posts={loaderData.mosaic} />
 
-      <PostCarousel
-        id="latest-news"
-        title="Latest News"
-        posts={blockItems(loaderData.latest)}
-        failed={!loaderData.latest.ok}
-        more={{ to: "/search", label: "All news" }}
-      />
+      <Suspense>
+        <PostCarousel
+          id="latest-news"
+          title="Latest News"
+          posts={blockItems(loaderData.latest)}
+          failed={!loaderData.latest.ok}
+          more={{ to: "/search", label: "All news" }}
+        />
+      </Suspense>
 
       <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-12">
           <div className="grid gap-10 md:grid-cols-2">
-            <CategoryBlock category="World News" posts={blocks.worldNews} titleMax={TITLE_CUT_WIDE} likeable />
-            <CategoryBlock category="National" posts={blocks.national} titleMax={TITLE_CUT_WIDE} />
+            <Suspense>
+              <CategoryBlock category="World News" posts={blocks.worldNews} titleMax={TITLE_CUT_WIDE} likeable />
+            </Suspense>
+            <Suspense>
+              <CategoryBlock category="National" posts={blocks.national} titleMax={TITLE_CUT_WIDE} />
+            </Suspense>
           </div>
           <div className="grid gap-10 md:grid-cols-2">
-            <CategoryBlock category="Technology" posts={blocks.technology} titleMax={TITLE_CUT_NARROW} />
-            <CategoryBlock category="Travel" posts={blocks.travel} titleMax={TITLE_CUT_NARROW} />
+            <Suspense>
+              <CategoryBlock category="Technology" posts={blocks.technology} titleMax={TITLE_CUT_NARROW} />
+            </Suspense>
+            <Suspense>
+              <CategoryBlock category="Travel" posts={blocks.travel} titleMax={TITLE_CUT_NARROW} />
+            </Suspense>
           </div>
         </div>
         <aside aria-label="Featured, poll and highlights" className="flex min-w-0 flex-col gap-12">
-          <FeaturedNews feeds={loaderData.featured} />
-          <PollBlock poll={loaderData.poll} />
-          <Icymi posts={loaderData.icymi} />
+          <Suspense>
+            <FeaturedNews feeds={loaderData.featured} />
+          </Suspense>
+          <Suspense>
+            <PollBlock poll={loaderData.poll} />
+          </Suspense>
+          <Suspense>
+            <Icymi posts={loaderData.icymi} />
+          </Suspense>
         </aside>
       </div>
 
       <div className="mt-12">
-        <AudioVideo videos={loaderData.audioVideo} initial={loaderData.video} />
+        <Suspense>
+          <AudioVideo videos={loaderData.audioVideo} initial={loaderData.video} />
+        </Suspense>
       </div>
 
-      <PostCarousel
-        id="jobs"
-        title="Jobs"
-        posts={blockItems(loaderData.jobs)}
-        failed={!loaderData.jobs.ok}
-        more={{ to: categoryPagePath("Jobs", blockItems(loaderData.jobs)), label: "All jobs" }}
-      />
+      <Suspense>
+        <PostCarousel
+          id="jobs"
+          title="Jobs"
+          posts={blockItems(loaderData.jobs)}
+          failed={!loaderData.jobs.ok}
+          more={{ to: categoryPagePath("Jobs", blockItems(loaderData.jobs)), label: "All jobs" }}
+        />
+      </Suspense>
 
       <div className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
-        <CategoryBlock category="Business" posts={blocks.business} titleMax={TITLE_CUT_NARROW} variant="compact" />
-        <CategoryBlock category="Sports" posts={blocks.sports} titleMax={TITLE_CUT_NARROW} variant="compact" />
-        <CategoryBlock category="HealthCare" posts={blocks.healthCare} titleMax={TITLE_CUT_NARROW} variant="compact" />
-        <CategoryBlock
-          category="Entertainment"
-          posts={blocks.entertainment}
-          titleMax={TITLE_CUT_NARROW}
-          variant="compact"
-        />
+        <Suspense>
+          <CategoryBlock category="Business" posts={blocks.business} titleMax={TITLE_CUT_NARROW} variant="compact" />
+        </Suspense>
+        <Suspense>
+          <CategoryBlock category="Sports" posts={blocks.sports} titleMax={TITLE_CUT_NARROW} variant="compact" />
+        </Suspense>
+        <Suspense>
+          <CategoryBlock
+            category="HealthCare"
+            posts={blocks.healthCare}
+            titleMax={TITLE_CUT_NARROW}
+            variant="compact"
+          />
+        </Suspense>
+        <Suspense>
+          <CategoryBlock
+            category="Entertainment"
+            posts={blocks.entertainment}
+            titleMax={TITLE_CUT_NARROW}
+            variant="compact"
+          />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { shortenText } from "@broadsheet/domain";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { type FocusEvent, type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { type FocusEvent, memo, type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type PostSummary, postPath } from "../../lib/post-types";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -23,35 +23,39 @@ function useVisibleCount(): number {
 const mod = (value: number, size: number) => ((value % size) + size) % size;
 
 /*
- * The track holds three copies of the cards (clones, real, clones) so that it can always
- * slide on in either direction; after each slide the position is moved back into the real
- * copy without a transition, which the reader cannot see.
+ * No copies of the cards: the track holds each card once, and CSS `order` lays them out as a
+ * ring starting one card before the current one (`base`). The track shows the window from
+ * `offset` 1; a move slides it to offset 0 or 2, and once the transition ends the ring is
+ * turned (base moves on) and the offset goes back to 1 without a transition, which the reader
+ * cannot see. So the loop is endless in both directions with a third of the slides that three
+ * copies of the track took.
  */
 interface TrackState {
-  index: number;
+  base: number;
+  offset: number;
   animate: boolean;
 }
 type TrackAction =
   | { type: "move"; delta: number; size: number; animate: boolean }
   | { type: "settle"; size: number }
-  | { type: "show"; index: number };
+  | { type: "show"; index: number; size: number };
 
 function trackReducer(state: TrackState, action: TrackAction): TrackState {
   switch (action.type) {
     case "move":
       return action.animate
-        ? { index: state.index + action.delta, animate: true }
-        : { index: action.size + mod(state.index - action.size + action.delta, action.size), animate: false };
+        ? { ...state, offset: 1 + action.delta, animate: true }
+        : { base: mod(state.base + action.delta, action.size), offset: 1, animate: false };
     case "settle":
-      if (state.index < action.size) return { index: state.index + action.size, animate: false };
-      if (state.index >= 2 * action.size) return { index: state.index - action.size, animate: false };
-      return state.animate ? { ...state, animate: false } : state;
+      if (state.offset === 1) return state.animate ? { ...state, animate: false } : state;
+      return { base: mod(state.base + state.offset - 1, action.size), offset: 1, animate: false };
     case "show":
-      return { index: action.index, animate: false };
+      return { base: mod(action.index - 1, action.size), offset: 1, animate: false };
   }
 }
 
-function CarouselCard({ post }: { post: PostSummary }) {
+/* Memoised: the track re-renders on every move (every 3 s with autoplay), the cards never need to. */
+const CarouselCard = memo(function CarouselCard({ post }: { post: PostSummary }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <PostImageLink
@@ -73,7 +77,7 @@ function CarouselCard({ post }: { post: PostSummary }) {
       </div>
     </article>
   );
-}
+});
 
 function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
@@ -113,7 +117,7 @@ export function PostCarousel({
   const visible = useVisibleCount();
   const slides = hydrated && size > Math.floor(visible);
 
-  const [track, dispatch] = useReducer(trackReducer, { index: size, animate: false });
+  const [track, dispatch] = useReducer(trackReducer, { base: size - 1, offset: 1, animate: false });
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -152,15 +156,18 @@ export function PostCarousel({
     return () => clearInterval(timer);
   }, [autoplay, move]);
 
-  const current = size > 0 ? mod(track.index - size, size) : 0;
+  const current = size > 0 ? mod(track.base + track.offset, size) : 0;
+  /** Where a card sits in the ring: 0 is the card before the current one. */
+  const slot = (index: number) => mod(index - track.base, size);
 
   // Keyboard focus on a card outside the window brings that card into view.
-  const onFocusCard = (position: number) => {
-    const last = track.index + Math.max(1, Math.floor(visible)) - 1;
-    if (position < track.index || position > last) {
+  const onFocusCard = (index: number) => {
+    const first = track.offset;
+    const last = first + Math.max(1, Math.floor(visible)) - 1;
+    if (slot(index) < first || slot(index) > last) {
       clearTimeout(settleTimer.current);
       moving.current = false;
-      dispatch({ type: "show", index: position });
+      dispatch({ type: "show", index, size });
     }
   };
 
@@ -170,33 +177,6 @@ export function PostCarousel({
 
   const headingId = `${id}-heading`;
   const slideClass = "shrink-0 basis-[calc(100%/var(--carousel-visible))] snap-start px-2";
-  const renderSlide = (post: PostSummary, position: number, clone: boolean) =>
-    clone ? (
-      // A copy for the wrap-around: hidden from assistive technology and out of the Tab order.
-      <div
-        key={`${position < size ? "before" : "after"}-${post._id}`}
-        aria-hidden="true"
-        inert
-        data-carousel-slide="clone"
-        className={slideClass}
-      >
-        <CarouselCard post={post} />
-      </div>
-    ) : (
-      // biome-ignore lint/a11y/useSemanticElements: a slide of the APG carousel pattern is a group with roledescription "slide"; fieldset is for form controls.
-      <div
-        key={post._id}
-        role="group"
-        aria-roledescription="slide"
-        aria-label={`${mod(position, size) + 1} of ${size}`}
-        data-carousel-slide="real"
-        onFocus={slides ? () => onFocusCard(position) : undefined}
-        className={slideClass}
-      >
-        <CarouselCard post={post} />
-      </div>
-    );
-
   return (
     <section
       id={id}
@@ -258,16 +238,30 @@ export function PostCarousel({
             <div
               className={`-mx-2 flex ${track.animate ? "transition-transform duration-1000 ease-in-out" : ""}`}
               style={
-                slides ? { transform: `translateX(calc(-100% * ${track.index} / var(--carousel-visible)))` } : undefined
+                slides
+                  ? { transform: `translateX(calc(-100% * ${track.offset} / var(--carousel-visible)))` }
+                  : undefined
               }
               onTransitionEnd={(event) => {
                 if (event.target === event.currentTarget) settle();
               }}
               data-carousel-track=""
             >
-              {slides ? posts.map((post, i) => renderSlide(post, i, true)) : null}
-              {posts.map((post, i) => renderSlide(post, size + i, false))}
-              {slides ? posts.map((post, i) => renderSlide(post, 2 * size + i, true)) : null}
+              {posts.map((post, index) => (
+                // biome-ignore lint/a11y/useSemanticElements: a slide of the APG carousel pattern is a group with roledescription "slide"; fieldset is for form controls.
+                <div
+                  key={post._id}
+                  role="group"
+                  aria-roledescription="slide"
+                  aria-label={`${index + 1} of ${size}`}
+                  data-carousel-slide=""
+                  onFocus={slides ? () => onFocusCard(index) : undefined}
+                  style={slides ? { order: slot(index) } : undefined}
+                  className={slideClass}
+                >
+                  <CarouselCard post={post} />
+                </div>
+              ))}
             </div>
           </div>
         </>

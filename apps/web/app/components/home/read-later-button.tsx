@@ -17,7 +17,7 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slu
   const user = useSessionUser();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  // Keyed by post: every copy of a card (the carousel's clones, a post in both carousels) shares one state,
+  // Keyed by post: every card of the same post (in both carousels) shares one state,
   // and its answer is toasted once.
   const fetcher = useFetcher<HomeActionResult>({ key: `read-later-${post._id}` });
   const result = fetcher.data?.intent === "readLater" ? fetcher.data : undefined;
