@@ -5,6 +5,7 @@ export function NotFoundScreen() {
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
       <title>{`${MESSAGES.pageNotFound} | Broadsheet`}</title>
+      <meta name="description" content={MESSAGES.pageNotFoundDetail} />
       <p className="font-serif text-7xl font-bold text-brand-600" aria-hidden="true">
         404
       </p>

@@ -21,6 +21,7 @@ import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.user ? "My Profile | Broadsheet" : `${MESSAGES.permissionDenied} | Broadsheet` },
+  { name: "description", content: "Your Broadsheet profile: name, photo, phone and address." },
   { name: "robots", content: "noindex" },
 ];
 

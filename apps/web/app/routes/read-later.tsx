@@ -21,6 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       ? `${READ_LATER_TEXTS.heading} | Broadsheet`
       : `${MESSAGES.permissionDenied} | Broadsheet`,
   },
+  { name: "description", content: "The stories you saved on Broadsheet to read later, online or offline." },
   { name: "robots", content: "noindex" },
 ];
 

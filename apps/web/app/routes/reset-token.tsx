@@ -18,6 +18,7 @@ import type { Route } from "./+types/reset-token";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | Broadsheet" },
+  { name: "description", content: "Choose a new password for your Broadsheet account." },
   { name: "robots", content: "noindex" },
   // The token is a secret: keep it out of Referer headers of anything this page loads.
   { name: "referrer", content: "no-referrer" },

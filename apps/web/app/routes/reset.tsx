@@ -13,6 +13,7 @@ import type { Route } from "./+types/reset";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Reset your password | Broadsheet" },
+  { name: "description", content: "Ask for a link to choose a new Broadsheet password." },
   { name: "robots", content: "noindex" },
 ];
 
