@@ -133,6 +133,25 @@ async function findTargets() {
   return targets;
 }
 
+const METRICS = [
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "first-contentful-paint",
+];
+
+/** A run that failed to measure (a trace Lighthouse could not read) is tried again, twice at most. */
+async function measuredRun(url, preset) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, preset);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log(`  ${error.message}; trying again`);
+    }
+  }
+}
+
 async function runLighthouse(url, preset) {
   const profile = mkdtempSync(path.join(os.tmpdir(), "broadsheet-lighthouse-profile-"));
   const chrome = await chromeLauncher.launch({
@@ -153,7 +172,14 @@ async function runLighthouse(url, preset) {
       preset === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    return result.lhr;
+    const { lhr } = result;
+    const missing = METRICS.filter((audit) => typeof lhr.audits[audit]?.numericValue !== "number");
+    if (lhr.runtimeError || missing.length > 0) {
+      throw new Error(
+        `Lighthouse could not measure ${url}: ${lhr.runtimeError?.message ?? `no ${missing.join(", ")}`}`,
+      );
+    }
+    return lhr;
   } finally {
     chrome.kill();
     rmSync(profile, { recursive: true, force: true });
@@ -254,7 +280,7 @@ async function measurePreset(preset, targets) {
     }
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
-      const lhr = await runLighthouse(`${BASE}${page.path}`, preset);
+      const lhr = await measuredRun(`${BASE}${page.path}`, preset);
       runs.push({ lhr, figures: figures(lhr) });
       if (args["save-reports"]) {
         mkdirSync(args["save-reports"], { recursive: true });
