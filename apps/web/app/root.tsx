@@ -19,7 +19,7 @@ import { TopBar } from "./components/top-bar";
 import { callApi } from "./lib/api.server";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
-import { clearOffline, registerServiceWorker } from "./lib/offline/read-later-offline";
+import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
 import { useSessionUser } from "./lib/session-user";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -70,9 +70,10 @@ export default function App() {
   const user = useSessionUser();
   useEffect(() => registerServiceWorker(), []);
   // Offline copies show the reader's own pages: nobody else may see them (logged out, or another account).
+  const userId = user?._id;
   useEffect(() => {
-    if (!user) void clearOffline();
-  }, [user]);
+    void keepOnlyOwnersCopies(userId);
+  }, [userId]);
   return (
     <Toaster>
       <Outlet />

@@ -136,9 +136,14 @@ export async function forgetOffline(owner: string, postPath: string): Promise<vo
   await writeIndex(cache, index);
 }
 
-/** Forgets every copy (logged out). */
-export async function clearOffline(): Promise<void> {
-  if (!supported()) return;
+/** Forgets every copy unless they are `owner`'s: nobody logged in, or another account, sees none of them. */
+export async function keepOnlyOwnersCopies(owner: string | undefined): Promise<void> {
+  if (!supported() || !(await caches.has(CACHE_NAME))) return;
+  if (owner) {
+    // No index yet: this reader's first copies are being written right now.
+    const index = await readIndex(await caches.open(CACHE_NAME));
+    if (!index || index.owner === owner) return;
+  }
   await caches.delete(CACHE_NAME);
 }
 
