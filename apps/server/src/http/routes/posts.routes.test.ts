@@ -331,7 +331,9 @@ describe("browsing and search", () => {
       [
         "_id",
         "author",
+        "authorSlug",
         "category",
+        "categorySlug",
         "commentCount",
         "createdAt",
         "image",
