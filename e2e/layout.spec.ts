@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { stubImages } from "./support/images";
 import { open } from "./support/page";
 
 test.describe("site layout", () => {
@@ -44,6 +45,8 @@ test.describe("site layout", () => {
   });
 
   test("hydrates without console errors", async ({ page, consoleErrors }) => {
+    // Posts other specs made carry remote images that do not resolve here.
+    await stubImages(page.context());
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     expect(consoleErrors).toEqual([]);

@@ -71,7 +71,8 @@ test.describe("post page", () => {
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", REMOTE_IMAGE);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
 
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    // The article's own object comes first; the breadcrumb trail follows it.
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
     expect(jsonLd).toMatchObject({
       "@type": "NewsArticle",
       headline: title,
@@ -505,7 +506,7 @@ test.describe("search page", () => {
   test("the search and post pages hydrate without console errors", async ({ page, consoleErrors }) => {
     await page.goto(`/search?category=${alpha.slug}`);
     await page.waitForLoadState("networkidle");
-    await cards(page).first().getByRole("link").last().click();
+    await cards(page).first().getByRole("heading").getByRole("link").click();
     await expect(page).toHaveURL(/\/page\//);
     await page.reload();
     await page.waitForLoadState("networkidle");
