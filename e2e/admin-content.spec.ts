@@ -367,6 +367,7 @@ test.describe("add and edit post", () => {
     await page.getByLabel("Choose images").setInputFiles([pngFile("cover.png")]);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByRole("list", { name: "Current images" }).getByRole("img")).toHaveCount(1);
+    await page.getByLabel("Image 1 description").fill("A grey square drawn for the test");
 
     await page.getByLabel("Title").fill(title);
     await linkInput(page).fill("https://source.example/story");
@@ -408,6 +409,7 @@ test.describe("add and edit post", () => {
     await expect(body.locator("h2")).toHaveText("What happened next");
     await expect(body.locator("strong")).toHaveText("Strong words");
     await expect(body).toContainText("Strong words and a plain ending.");
+    await expect(page.getByRole("img", { name: "A grey square drawn for the test" })).toBeVisible();
   });
 
   test("Save as draft creates an unpublished post", async ({ page, browser }) => {

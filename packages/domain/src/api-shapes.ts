@@ -32,6 +32,7 @@ export const PostSummarySchema = z
     categorySlug: z.string().describe("The category page's slug (/category/{slug})"),
     type: z.string().describe("Type name, or empty"),
     image: z.array(z.string().describe("Image URL")),
+    imageAlt: z.array(z.string()).describe("Each image's description (alt text), by position; empty when none"),
     views: z.number(),
     likeCount: z.number(),
     commentCount: z.number(),

@@ -28,6 +28,11 @@ const PostFormSchema = z.object({
     .array(z.string())
     .max(MAX_IMAGES_PER_BATCH)
     .meta({ description: "Image files (uploaded first), URLs, or a JSON array of URLs" }),
+  imageAlt: z
+    .array(z.string())
+    .max(MAX_IMAGES_PER_BATCH)
+    .optional()
+    .meta({ description: "Each image's description (alt text), in the images' order" }),
 });
 
 // A form with five images of the largest size, plus room for the text fields and the framing.

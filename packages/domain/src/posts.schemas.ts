@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_IMAGES_PER_POST } from "./limits";
+import { IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_POST } from "./limits";
 import { MESSAGES } from "./messages";
 
 export const POST_MESSAGES = {
@@ -14,6 +14,8 @@ export const POST_MESSAGES = {
   postNotFound: "Post not found",
   postDeleted: "Post deleted successfully",
   contentTooLong: "Content is too long",
+  imageAltTooLong: `An image description must be at most ${IMAGE_ALT_MAX_LENGTH} characters`,
+  tooManyImageAlts: "There are more image descriptions than images",
 } as const;
 
 /** http(s) URL check shared by post links and advert links. */
@@ -33,27 +35,46 @@ export const ImageListSchema = z
   .min(1, MESSAGES.addImage)
   .max(MAX_IMAGES_PER_POST, POST_MESSAGES.tooManyImages);
 
+/**
+ * Each image's description (alt text), by position; "" or a missing entry means none. Left
+ * out of an update, the images that stay keep their descriptions.
+ */
+export const ImageAltListSchema = z
+  .array(
+    z
+      .string()
+      .transform((alt) => alt.replace(/\s+/g, " ").trim())
+      .pipe(z.string().max(IMAGE_ALT_MAX_LENGTH, POST_MESSAGES.imageAltTooLong)),
+  )
+  .max(MAX_IMAGES_PER_POST, POST_MESSAGES.tooManyImageAlts);
+
 /** Create or update a post (SPEC.md §7 body: title, link, category, type, content, image). */
-export const PostInputSchema = z.object({
-  title: z
-    .string({ error: POST_MESSAGES.titleRequired })
-    .trim()
-    .min(1, POST_MESSAGES.titleRequired)
-    .max(200, POST_MESSAGES.titleTooLong),
-  link: z
-    .string()
-    .trim()
-    .optional()
-    .default("")
-    .refine((link) => link === "" || isHttpUrl(link), POST_MESSAGES.linkInvalid),
-  category: z.string({ error: MESSAGES.selectCategory }).trim().min(1, MESSAGES.selectCategory),
-  type: z.string().trim().optional().default(""),
-  content: z
-    .string()
-    .optional()
-    .default("")
-    .refine((html) => html.length <= 200_000, POST_MESSAGES.contentTooLong),
-  image: ImageListSchema,
-  isPublished: z.boolean().optional(),
-});
+export const PostInputSchema = z
+  .object({
+    title: z
+      .string({ error: POST_MESSAGES.titleRequired })
+      .trim()
+      .min(1, POST_MESSAGES.titleRequired)
+      .max(200, POST_MESSAGES.titleTooLong),
+    link: z
+      .string()
+      .trim()
+      .optional()
+      .default("")
+      .refine((link) => link === "" || isHttpUrl(link), POST_MESSAGES.linkInvalid),
+    category: z.string({ error: MESSAGES.selectCategory }).trim().min(1, MESSAGES.selectCategory),
+    type: z.string().trim().optional().default(""),
+    content: z
+      .string()
+      .optional()
+      .default("")
+      .refine((html) => html.length <= 200_000, POST_MESSAGES.contentTooLong),
+    image: ImageListSchema,
+    imageAlt: ImageAltListSchema.optional(),
+    isPublished: z.boolean().optional(),
+  })
+  .refine((post) => (post.imageAlt?.length ?? 0) <= post.image.length, {
+    message: POST_MESSAGES.tooManyImageAlts,
+    path: ["imageAlt"],
+  });
 export type PostInput = z.infer<typeof PostInputSchema>;

@@ -143,6 +143,7 @@ export async function seedDemoContent(
         categoryId,
         typeId: typeIds.length ? random.pick(typeIds) : null,
         images: Array.from({ length: imageCount }, (_, k) => pool[(round + k) % pool.length] as string),
+        imageAlts: Array.from({ length: imageCount }, () => `Illustration: "${category.name}" on a geometric pattern`),
         minuteRead: minuteRead(content),
         views: engagement?.views || random.int(20, 519),
         likeCount: engagement?.likes.length ?? 0,

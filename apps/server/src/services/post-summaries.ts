@@ -20,6 +20,7 @@ export function summaryColumns(viewerId: string | undefined) {
     categorySlug: categories.slug,
     type: sql<string>`coalesce(${types.name}, '')`,
     images: posts.images,
+    imageAlts: posts.imageAlts,
     views: posts.views,
     likeCount: posts.likeCount,
     commentCount: posts.commentCount,
@@ -46,6 +47,7 @@ type SummaryRow = {
   categorySlug: string;
   type: string;
   images: string[];
+  imageAlts: string[];
   views: number;
   likeCount: number;
   commentCount: number;
@@ -78,6 +80,7 @@ export function toPostSummary(row: SummaryRow): PostSummary {
     categorySlug: row.categorySlug,
     type: row.type,
     image: row.images,
+    imageAlt: row.images.map((_, index) => row.imageAlts[index] ?? ""),
     views: Number(row.views),
     likeCount: row.likeCount,
     commentCount: row.commentCount,

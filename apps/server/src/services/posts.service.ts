@@ -198,7 +198,19 @@ export function createPostsService(
     return sparse.map((row) => row.id);
   }
 
-  async function writeValues(input: PostInput) {
+  /** The descriptions to store, one per image: as sent, or (left out of an update) those the images had. */
+  async function imageAltsFor(input: PostInput, postId?: string): Promise<string[]> {
+    if (input.imageAlt) return input.image.map((_, index) => input.imageAlt?.[index] ?? "");
+    if (!postId) return input.image.map(() => "");
+    const [current] = await db
+      .select({ images: posts.images, imageAlts: posts.imageAlts })
+      .from(posts)
+      .where(eq(posts.id, postId));
+    const kept = new Map(current?.images.map((url, index) => [url, current.imageAlts[index] ?? ""]));
+    return input.image.map((url) => kept.get(url) ?? "");
+  }
+
+  async function writeValues(input: PostInput, postId?: string) {
     const category = await resolveCategory(input.category);
     const type = await resolveType(input.type, category.id);
     const content = sanitizeRichText(input.content);
@@ -211,6 +223,7 @@ export function createPostsService(
         categoryId: category.id,
         typeId: type?.id ?? null,
         images: input.image,
+        imageAlts: await imageAltsFor(input, postId),
         minuteRead: minuteRead(content),
       },
     };
@@ -381,7 +394,7 @@ export function createPostsService(
     /** The slug stays as it is: links already shared keep working. */
     async updatePost(idOrSlug: string, input: PostInput, viewer: Viewer): Promise<PostDetail> {
       const id = await findPostId(idOrSlug, viewer);
-      const { values } = await writeValues(input);
+      const { values } = await writeValues(input, id);
       const published =
         input.isPublished === undefined
           ? {}

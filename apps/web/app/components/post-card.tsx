@@ -9,7 +9,7 @@ export function PostImage({
   className = "",
   eager = false,
 }: {
-  post: Pick<PostSummary, "image" | "title">;
+  post: Pick<PostSummary, "image" | "imageAlt" | "title">;
   className?: string;
   eager?: boolean;
 }) {
@@ -24,7 +24,7 @@ export function PostImage({
   return (
     <img
       {...responsiveImage(src, "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw")}
-      alt={post.title}
+      alt={post.imageAlt[0] || post.title}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       width={640}

@@ -24,6 +24,7 @@ export function postBody(form: FormData): BodyOf<typeof postsApi.create> {
     type: formText(form, "type"),
     content: formText(form, "content"),
     image: formList(form, "image"),
+    imageAlt: formList(form, "imageAlt"),
     isPublished: formText(form, "intent") === "publish",
   };
 }

@@ -66,6 +66,8 @@ function slim(post: PostSummary): PostSummary {
     categorySlug: post.categorySlug,
     type: post.type,
     image: Array.isArray(post.image) ? post.image.slice(0, 1) : [],
+    // Home covers sit beside their headline link and are decorative (alt="").
+    imageAlt: [],
     views: post.views,
     likeCount: post.likeCount,
     commentCount: post.commentCount,

@@ -40,6 +40,8 @@ export const posts = pgTable(
       .references(() => categories.id, { onDelete: "restrict" }),
     typeId: uuid("type_id").references(() => types.id, { onDelete: "restrict" }),
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    /** The description (alt text) of each image, by position; "" where none was given. */
+    imageAlts: text("image_alts").array().notNull().default(sql`'{}'::text[]`),
     minuteRead: integer("minute_read").notNull().default(1),
     views: bigint("views", { mode: "number" }).notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
@@ -57,6 +59,7 @@ export const posts = pgTable(
   },
   (table) => [
     check("posts_images_max_5", sql`cardinality(${table.images}) <= 5`),
+    check("posts_image_alts_max_5", sql`cardinality(${table.imageAlts}) <= 5`),
     check(
       "posts_counters_non_negative",
       sql`${table.views} >= 0 and ${table.likeCount} >= 0 and ${table.commentCount} >= 0`,

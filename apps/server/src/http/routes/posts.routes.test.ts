@@ -156,6 +156,68 @@ describe(`creating posts on ${testDatabaseKind()}`, () => {
   });
 });
 
+describe("image descriptions (alt text)", () => {
+  const OTHER = `/media/${"c".repeat(64)}.webp`;
+  const THIRD = "https://images.example.com/third.jpg";
+
+  it("keeps one description per image, trimmed, and lists it on summaries", async () => {
+    const { status, body } = await editor.agent.post(
+      "/api/posts",
+      validPost({ title: "Described images zq", image: [IMAGE, OTHER], imageAlt: ["  A red  kite over hills ", ""] }),
+    );
+    expect(status).toBe(201);
+    expect(body.imageAlt).toEqual(["A red kite over hills", ""]);
+    const list = await anonymous().get("/api/posts?search=Described%20images%20zq");
+    expect(list.body.items[0].imageAlt).toEqual(["A red kite over hills", ""]);
+    const bare = await editor.agent.post(
+      "/api/posts",
+      validPost({ title: "No descriptions zq", image: [IMAGE, OTHER] }),
+    );
+    expect(bare.body.imageAlt).toEqual(["", ""]);
+  });
+
+  it("moves descriptions with their images on an update that leaves them out, and replaces them when sent", async () => {
+    const { body: created } = await editor.agent.post(
+      "/api/posts",
+      validPost({ title: "Reordered images", image: [IMAGE, OTHER], imageAlt: ["First", "Second"] }),
+    );
+    const reordered = await editor.agent.patch(
+      `/api/posts/${created._id}`,
+      validPost({ image: [OTHER, THIRD, IMAGE] }),
+    );
+    expect(reordered.status).toBe(200);
+    expect(reordered.body.imageAlt).toEqual(["Second", "", "First"]);
+    const replaced = await editor.agent.patch(
+      `/api/posts/${created._id}`,
+      validPost({ image: [THIRD], imageAlt: ["A harbour at dusk"] }),
+    );
+    expect(replaced.body.imageAlt).toEqual(["A harbour at dusk"]);
+  });
+
+  it.each([
+    [{ imageAlt: ["x".repeat(251)] }, "An image description must be at most 250 characters"],
+    [{ imageAlt: ["one", "two"] }, "There are more image descriptions than images"],
+    [{ imageAlt: "a kite" }, "Invalid input: expected array, received string"],
+  ])("refuses %j with 400 and the message", async (overrides, message) => {
+    const response = await editor.agent.post("/api/posts", validPost(overrides));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+  });
+
+  it("takes descriptions from a multipart form in the images' order", async () => {
+    const form = new FormData();
+    form.set("title", "Multipart descriptions");
+    form.set("category", technology.slug);
+    form.append("image", IMAGE);
+    form.append("image", OTHER);
+    form.append("imageAlt", "A lighthouse");
+    form.append("imageAlt", "A ferry");
+    const response = await editor.agent.post("/api/posts", form);
+    expect(response.status).toBe(201);
+    expect(response.body.imageAlt).toEqual(["A lighthouse", "A ferry"]);
+  });
+});
+
 describe("reading, publishing, updating and deleting", () => {
   it("gets a post by id or slug, with content, reviews and comments", async () => {
     const { body: created } = await editor.agent.post("/api/posts", validPost({ title: "By id or slug" }));
@@ -337,6 +399,7 @@ describe("browsing and search", () => {
         "commentCount",
         "createdAt",
         "image",
+        "imageAlt",
         "isPublished",
         "likeCount",
         "link",

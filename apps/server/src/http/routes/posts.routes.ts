@@ -28,6 +28,7 @@ async function readPostInput(c: Context<AppEnv>, services: Services, uploaderId:
     else urls.push((await services.media.uploadImage(image, { uploaderId, allowedFormats: POST_IMAGE_FORMATS })).url);
   }
   const published = form.text("isPublished");
+  const imageAlt = form.all("imageAlt").flatMap((part) => ("value" in part ? [part.value] : []));
   return parseInput(PostInputSchema, {
     title: form.text("title"),
     link: form.text("link"),
@@ -35,6 +36,7 @@ async function readPostInput(c: Context<AppEnv>, services: Services, uploaderId:
     type: form.text("type"),
     content: form.text("content"),
     image: urls,
+    imageAlt: imageAlt.length > 0 ? imageAlt : undefined,
     isPublished: published === undefined ? undefined : published === "true",
   });
 }

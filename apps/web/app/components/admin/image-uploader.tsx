@@ -1,4 +1,4 @@
-import { MAX_IMAGES_PER_BATCH, MAX_IMAGES_PER_POST, SUCCESS_MESSAGES } from "@broadsheet/domain";
+import { IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_BATCH, MAX_IMAGES_PER_POST, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { ArrowLeft, ArrowRight, CloudUpload, ImageUp, LoaderCircle, Trash2, X } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useToast } from "../toaster";
@@ -9,7 +9,8 @@ import { uploadToMedia } from "./media-upload";
  * batch ("You can't upload more than 5 images! Please remove {n} of them."), Upload sends
  * them one by one to /api/media showing "Uploading {n} of {total}", then clears. The
  * post's images appear as thumbnails to reorder or remove; the list goes to the form as
- * hidden `image` inputs, in order (the first image leads the post).
+ * hidden `image` inputs, in order (the first image leads the post), each with its description
+ * (alt text) as `imageAlt` when the form asks for descriptions.
  */
 
 export const POST_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"];
@@ -25,6 +26,11 @@ const TYPE_NAMES: Record<string, string> = {
 
 export function tooManyInBatch(selected: number): string {
   return `You can't upload more than ${MAX_IMAGES_PER_BATCH} images! Please remove ${selected - MAX_IMAGES_PER_BATCH} of them.`;
+}
+
+interface Current {
+  src: string;
+  alt: string;
 }
 
 interface Chosen {
@@ -48,12 +54,18 @@ function move<T>(list: T[], from: number, to: number): T[] {
 
 export function ImageUploader({
   initialImages = [],
+  initialAlts = [],
+  describe = false,
   accept,
   name = "image",
   max = MAX_IMAGES_PER_POST,
   label = "Images",
 }: {
   initialImages?: string[];
+  /** The images' descriptions, by position. */
+  initialAlts?: string[];
+  /** Asks for each image's description (alt text), sent as `imageAlt` inputs. */
+  describe?: boolean;
   /** MIME types the picker offers and the uploader accepts. */
   accept: string[];
   name?: string;
@@ -63,7 +75,9 @@ export function ImageUploader({
   const toast = useToast();
   const inputId = useId();
   const headingId = useId();
-  const [images, setImages] = useState<string[]>(initialImages);
+  const [images, setImages] = useState<Current[]>(() =>
+    initialImages.map((src, index) => ({ src, alt: initialAlts[index] ?? "" })),
+  );
   const [selection, setSelection] = useState<Chosen[]>([]);
   const nextId = useRef(1);
   const selected = useMemo(() => selection.map((item) => item.file), [selection]);
@@ -122,7 +136,9 @@ export function ImageUploader({
         return;
       }
       // The same bytes give the same URL: an image is listed once.
-      setImages((list) => (list.includes(result.url) ? list : [...list, result.url]));
+      setImages((list) =>
+        list.some((item) => item.src === result.url) ? list : [...list, { src: result.url, alt: "" }],
+      );
     }
     setProgress(null);
     setSelection([]);
@@ -142,13 +158,13 @@ export function ImageUploader({
 
       {images.length > 0 ? (
         <ol aria-label="Current images" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {images.map((src, index) => {
+          {images.map(({ src, alt }, index) => {
             const number = index + 1;
             return (
               <li key={src} className="group relative overflow-hidden rounded-md border border-gray-200 bg-gray-50">
                 <img
                   src={src}
-                  alt={`Item ${number} of ${images.length}`}
+                  alt={alt || `Item ${number} of ${images.length}`}
                   className="aspect-[4/3] w-full object-cover"
                 />
                 {index === 0 ? (
@@ -190,6 +206,25 @@ export function ImageUploader({
                   </button>
                 </div>
                 <input type="hidden" name={name} value={src} />
+                {describe ? (
+                  <label className="block border-t border-gray-200 bg-white px-1.5 py-1.5">
+                    <span className="block text-[11px] font-semibold text-gray-700">
+                      Image {number} description <span className="font-normal">(alt text)</span>
+                    </span>
+                    <textarea
+                      name="imageAlt"
+                      value={alt}
+                      maxLength={IMAGE_ALT_MAX_LENGTH}
+                      rows={2}
+                      placeholder="What the image shows"
+                      onChange={(event) => {
+                        const text = event.target.value;
+                        setImages((list) => list.map((item, at) => (at === index ? { ...item, alt: text } : item)));
+                      }}
+                      className="mt-0.5 block w-full resize-y rounded border border-gray-300 px-1.5 py-1 text-xs text-ink focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600"
+                    />
+                  </label>
+                ) : null}
               </li>
             );
           })}

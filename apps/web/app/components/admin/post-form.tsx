@@ -25,6 +25,8 @@ export interface PostFormValues {
   type: string;
   content: string;
   image: string[];
+  /** Each image's description (alt text), by position. */
+  imageAlt: string[];
   isPublished: boolean;
 }
 
@@ -35,6 +37,7 @@ export const EMPTY_POST: PostFormValues = {
   type: "",
   content: "",
   image: [],
+  imageAlt: [],
   isPublished: false,
 };
 
@@ -127,7 +130,12 @@ export function PostForm({
             />
           </div>
 
-          <ImageUploader initialImages={initial.image} accept={POST_IMAGE_TYPES} />
+          <ImageUploader
+            initialImages={initial.image}
+            initialAlts={initial.imageAlt}
+            describe
+            accept={POST_IMAGE_TYPES}
+          />
 
           <RichTextEditor initialContent={initial.content} />
         </div>

@@ -43,6 +43,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         type: post.typeSlug ?? "",
         content: post.content,
         image: post.image,
+        imageAlt: post.imageAlt,
         isPublished: post.isPublished,
       }}
       categories={categories}

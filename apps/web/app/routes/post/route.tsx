@@ -68,6 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: `${MESSAGES.pageNotFound} | Broadsheet` }];
   const { post, canonicalUrl, description, images, siteName } = loaderData;
   const image = images[0];
+  const imageAlt = post.imageAlt[0] || post.title;
   return [
     { title: `${post.title} | ${siteName}` },
     { name: "description", content: description },
@@ -77,13 +78,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:title", content: post.title },
     { property: "og:description", content: description },
     { property: "og:url", content: canonicalUrl },
-    ...(image ? [{ property: "og:image", content: image }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: imageAlt },
+        ]
+      : []),
     { property: "article:published_time", content: post.publishedAt ?? post.createdAt },
     { property: "article:section", content: post.category },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: post.title },
     { name: "twitter:description", content: description },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    ...(image
+      ? [
+          { name: "twitter:image", content: image },
+          { name: "twitter:image:alt", content: imageAlt },
+        ]
+      : []),
   ];
 };
 
@@ -163,7 +174,7 @@ function PostView({ post, related, upNext, canonicalUrl, siteName, siteUrl, desc
         <article aria-labelledby="post-title">
           <ArticleHeader post={post} now={now} canonicalUrl={canonicalUrl} />
 
-          <Gallery images={post.image} title={post.title} />
+          <Gallery images={post.image} alts={post.imageAlt} title={post.title} />
 
           <div
             className="prose prose-lg mt-8 max-w-none prose-headings:font-serif prose-headings:text-ink prose-a:text-brand-700 prose-blockquote:border-l-brand-600 prose-img:rounded-lg"

@@ -1,16 +1,18 @@
 import { responsiveImage } from "@broadsheet/domain";
 import { useState } from "react";
 
-export function Gallery({ images, title }: { images: string[]; title: string }) {
+/** The post's images: the chosen one large, thumbnails to switch; each with its description, or the title. */
+export function Gallery({ images, alts, title }: { images: string[]; alts: string[]; title: string }) {
   const [active, setActive] = useState(0);
-  const current = images[active] ?? images[0];
+  const shown = images[active] ? active : 0;
+  const current = images[shown];
   if (!current) return null;
   return (
     <figure className="mt-6">
       <div className="overflow-hidden rounded-xl bg-gray-100">
         <img
           {...responsiveImage(current, "(min-width: 1024px) 800px, 100vw", 960)}
-          alt={title}
+          alt={alts[shown] || title}
           width={1200}
           height={675}
           fetchPriority="high"

@@ -1,0 +1,2 @@
+ALTER TABLE "posts" ADD COLUMN "image_alts" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "posts" ADD CONSTRAINT "posts_image_alts_max_5" CHECK (cardinality("posts"."image_alts") <= 5);
