@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { ADVERT_PAGE_SIZE, AdvertInputSchema } from "./adverts.schemas";
 import { AdvertSchema, pageSchema } from "./api-shapes";
 import { endpoint, MessageSchema } from "./endpoint";
 import { ADVERT_PLACEMENTS, MAX_IMAGES_PER_POST, UPLOAD_MAX_BYTES } from "./limits";
 import { pageQuerySchema, uuidParams } from "./query.schemas";
+import { z } from "./zod";
 
 /** /api/adverts: SPEC.md §7 "Adverts". Anyone reads them (the site shows them); staff manage them. */
 

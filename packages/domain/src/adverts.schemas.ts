@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { ADVERT_PLACEMENTS, type AdvertPlacement, MAX_IMAGES_PER_POST } from "./limits";
 import { MESSAGES } from "./messages";
 import { ImageListSchema, isHttpUrl, POST_MESSAGES } from "./posts.schemas";
+import { z } from "./zod";
 
 export const ADVERT_PAGE_SIZE = 10;
 export const ADVERT_CONTENT_MAX_LENGTH = 50_000;

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { ADVERT_PLACEMENTS, POST_CATEGORIES } from "./limits";
 import { POLL_OPTIONS } from "./polls.schemas";
 import { ROLES } from "./roles";
+import { z } from "./zod";
 
 /*
  * The JSON the API answers, declared once (issue 13): the server's services return these

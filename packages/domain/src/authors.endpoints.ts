@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { endpoint } from "./endpoint";
+import { z } from "./zod";
 
 /** /api/authors: the public face of a staff member who has published, for /author/{slug}. */
 

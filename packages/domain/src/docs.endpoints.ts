@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { endpoint } from "./endpoint";
+import { z } from "./zod";
 
 /** /api/openapi.json and /api/docs: the API's own description. */
 export const docsApi = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /*
  * One declaration per API endpoint (issue 13): method, path, inputs, answer and access rule.

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { PostCommentSchema, PostDetailSchema, pageSchema } from "./api-shapes";
 import { endpoint, MessageSchema } from "./endpoint";
 import { COMMENT_PAGE_SIZE, CommentInputSchema, ReviewInputSchema } from "./engagement.schemas";
 import { PostIdParams, pageQuerySchema } from "./query.schemas";
+import { z } from "./zod";
 
 /** /api/posts/…: comments, likes and reviews of a post (SPEC.md §7 "Posts"). */
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { COMMENT_MAX_LENGTH, SHARE_PLATFORMS } from "./limits";
 import { MESSAGES } from "./messages";
+import { z } from "./zod";
 
 export const REVIEW_MAX_LENGTH = 2000;
 export const COMMENT_PAGE_SIZE = 20;

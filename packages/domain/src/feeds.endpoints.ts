@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { PostSummarySchema } from "./api-shapes";
 import { endpoint } from "./endpoint";
 import { PostIdParams } from "./query.schemas";
+import { z } from "./zod";
 
 /**
  * /api/posts/{most-read,trendy,hot,icymi,related/{id},up-next/{id}}: lists of at most five

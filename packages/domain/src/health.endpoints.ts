@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { endpoint } from "./endpoint";
+import { z } from "./zod";
 
 export const HealthSchema = z
   .object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) })

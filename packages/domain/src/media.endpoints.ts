@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { endpoint } from "./endpoint";
 import { UPLOAD_MAX_BYTES } from "./limits";
+import { z } from "./zod";
 
 /** POST /api/media: image uploads. The stored files are served at /media/{key}.webp, outside /api. */
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 export const POLL_PAGE_SIZE = 10;
 export const POLL_TEXT_MAX_LENGTH = 200;

@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { PostDetailSchema, PostSummarySchema, pageSchema } from "./api-shapes";
 import { endpoint, MessageSchema } from "./endpoint";
 import { MAX_IMAGES_PER_BATCH, POST_SORTS, SEARCH_MAX_LENGTH, SEARCH_PAGE_SIZE, UPLOAD_MAX_BYTES } from "./limits";
 import { PostInputSchema } from "./posts.schemas";
 import { choiceQuery, PostIdParams, pageQuerySchema, textQuery } from "./query.schemas";
+import { z } from "./zod";
 
 /** /api/posts: SPEC.md §7 "Posts". */
 

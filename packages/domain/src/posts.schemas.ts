@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_POST } from "./limits";
 import { MESSAGES } from "./messages";
+import { z } from "./zod";
 
 export const POST_MESSAGES = {
   titleRequired: "Please add a title",

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MAX_PAGE_SIZE } from "./limits";
+import { z } from "./zod";
 
 /*
  * Query strings of the list endpoints. A list never answers 400 for a bad page: nonsense

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { CategorySchema, PostTypeSchema } from "./api-shapes";
 import { endpoint, MessageSchema } from "./endpoint";
 import { CategoryInputSchema, TypeInputSchema } from "./taxonomy.schemas";
+import { z } from "./zod";
 
 /** /api/category and /api/type: SPEC.md §7 "Categories and types". */
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { CATEGORY_NAME_MIN_LENGTH, TYPE_NAME_MIN_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
+import { z } from "./zod";
 
 export const TAXONOMY_NAME_MAX_LENGTH = 50;
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { PostSummarySchema, PublicUserSchema, pageSchema } from "./api-shapes";
 import { endpoint, MessageSchema } from "./endpoint";
 import { ADMIN_PAGE_SIZE } from "./limits";
@@ -14,6 +13,7 @@ import {
   UpdateRoleInputSchema,
   WishlistInputSchema,
 } from "./users.schemas";
+import { z } from "./zod";
 
 /** /api/users: SPEC.md §7 "Users", path for path. */
 

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { isValidEmail } from "./email";
 import { AUTHOR_BIO_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { ROLES } from "./roles";
+import { z } from "./zod";
 
 /*
  * Input shapes of the Users calls (SPEC.md §7). Checks run in the SPEC's order and only

@@ -8,10 +8,13 @@ export function PostImage({
   post,
   className = "",
   eager = false,
+  sizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
 }: {
   post: Pick<PostSummary, "image" | "imageAlt" | "title">;
   className?: string;
   eager?: boolean;
+  /** The width it is shown at, so the browser picks the smallest file that fills it. */
+  sizes?: string;
 }) {
   const src = post.image[0];
   if (!src) {
@@ -23,7 +26,7 @@ export function PostImage({
   }
   return (
     <img
-      {...responsiveImage(src, "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw")}
+      {...responsiveImage(src, sizes)}
       alt={post.imageAlt[0] || post.title}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
@@ -169,11 +172,12 @@ export function CompactPostItem({ post, titleMax = 70 }: { post: PostSummary; ti
   return (
     <article className="group flex gap-3">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block h-16 w-24 shrink-0 overflow-hidden rounded">
-        <PostImage post={post} className="h-full w-full transition duration-300 group-hover:scale-105" />
+        <PostImage post={post} sizes="96px" className="h-full w-full transition duration-300 group-hover:scale-105" />
       </Link>
       <div className="min-w-0">
         <p className="text-[0.7rem] font-bold uppercase tracking-wider text-brand-600">
-          <CategoryLink post={post} />
+          {/* 24px tall: a finger-sized target apart from the title link below (WCAG 2.5.8). */}
+          <CategoryLink post={post} className="inline-block leading-6" />
         </p>
         <h3 className="font-serif text-sm font-bold leading-snug text-ink">
           <Link to={href} className="hover:text-brand-600 hover:underline" title={post.title}>

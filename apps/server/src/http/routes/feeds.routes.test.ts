@@ -103,6 +103,7 @@ describe(`GET /api/posts/most-read on ${testDatabaseKind()}`, () => {
       categorySlug: "world-news",
       type: "",
       image: ["/media/example.webp"],
+      imageAlt: [""],
       views: 5,
       likeCount: 1,
       commentCount: 0,
