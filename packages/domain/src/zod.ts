@@ -6,6 +6,6 @@ import { z } from "zod";
  * refused (and reported) by the site's Content-Security-Policy. The server keeps the faster
  * compiled parsers.
  */
-if (typeof document !== "undefined") z.config({ jitless: true });
+if ("document" in globalThis) z.config({ jitless: true });
 
 export { z };
