@@ -28,6 +28,7 @@ import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
 import { pollsRoutes } from "./http/routes/polls.routes";
 import { postsRoutes } from "./http/routes/posts.routes";
+import { settingsRoutes } from "./http/routes/settings.routes";
 import { sharesRoutes } from "./http/routes/shares.routes";
 import { syndicationRoutes } from "./http/routes/syndication.routes";
 import { categoryRoutes, typeRoutes } from "./http/routes/taxonomy.routes";
@@ -94,7 +95,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", api);
   app.route("/media", mediaFileRoutes(services));
   app.route("/", syndicationRoutes(services, config));
-  app.route("/", webAppRoutes({ name: SITE_NAME, description: SITE_DESCRIPTION }));
+  app.route("/", webAppRoutes(services.settings));
 
   const pages = deps.pages;
   if (pages) {
@@ -110,13 +111,15 @@ export function createApp(deps: AppDeps) {
       );
       app.use("*", serveStatic({ root: pages.clientDir }));
     }
-    const site = siteSettings(config);
     const renderSlot = createConcurrencyLimit(CONCURRENT_PAGE_RENDERS);
     app.all("*", async (c) => {
       const session = await resolveRequestSession(c, services.sessions);
       // The profile form carries a photo: a logged-in reader may send an upload's worth, nobody else more than 1 MB.
       const limit = session.user && c.req.path === "/profile" ? limitProfileForm : limitOrdinaryBody;
-      const render = () => renderSlot(() => pages.render(publicRequest(c), pageLoadContext(app, c, site, session)));
+      const render = () =>
+        renderSlot(async () =>
+          pages.render(publicRequest(c), pageLoadContext(app, c, await siteOf(services, config), session)),
+        );
       if (c.req.method === "GET" || c.req.method === "HEAD") return render();
       let response: Response | undefined;
       await limit(c, async () => {
@@ -154,23 +157,16 @@ export function createApiRoutes(services: Services) {
   api.route("/", typeRoutes(services));
   api.route("/", pollsRoutes(services));
   api.route("/", advertsRoutes(services));
+  api.route("/", settingsRoutes(services.settings));
   api.route("/", docsRoutes(api));
   api.all("/api", handleApiNotFound);
   api.all("/api/*", handleApiNotFound);
   return api;
 }
 
-const SITE_NAME = "Broadsheet";
-const SITE_DESCRIPTION = "News, analysis and long reads";
-
-function siteSettings(config: Config): SiteSettings {
-  return {
-    name: SITE_NAME,
-    publicUrl: config.publicUrl,
-    contactEmail: config.site.contactEmail,
-    contactPhone: config.site.contactPhone,
-    shopUrl: config.site.shopUrl,
-  };
+/** What every page shows of the site: its settings (from the read cache) and public address. */
+async function siteOf(services: Services, config: Config): Promise<SiteSettings> {
+  return { ...(await services.settings.getSettings()), publicUrl: config.publicUrl };
 }
 
 function pageLoadContext(

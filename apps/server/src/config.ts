@@ -24,6 +24,9 @@ const EnvSchema = z.object({
     .string()
     .default("false")
     .transform((value, ctx) => parseTrustProxy(value) ?? invalidTrustProxy(ctx)),
+  // First-run defaults of the site settings; an admin changes them in the admin area.
+  SITE_NAME: z.string().trim().min(1).max(60).default("Broadsheet"),
+  SITE_TAGLINE: z.string().trim().max(120).default("News, analysis and long reads"),
   CONTACT_EMAIL: z.string().min(3).default("hello@broadsheet.example"),
   CONTACT_PHONE: z.string().min(3).default("+1 555 0100"),
   SHOP_URL: z.url().default("https://shop.broadsheet.example"),
@@ -74,7 +77,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** PUBLIC_URL was given: it is the public origin, whatever Host or X-Forwarded-* say. */
   publicUrlIsSet: boolean;
-  site: { contactEmail: string; contactPhone: string; shopUrl: string };
+  /** Defaults of the site settings until an admin changes them. */
+  site: { siteName: string; tagline: string; contactEmail: string; contactPhone: string; shopUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -108,7 +112,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // Demo content fills the embedded database by default, never a real server unless asked.
     seedDemo: values.SEED_DEMO ?? !values.DATABASE_URL,
     trustProxy: values.TRUST_PROXY,
-    site: { contactEmail: values.CONTACT_EMAIL, contactPhone: values.CONTACT_PHONE, shopUrl: values.SHOP_URL },
+    site: {
+      siteName: values.SITE_NAME,
+      tagline: values.SITE_TAGLINE,
+      contactEmail: values.CONTACT_EMAIL,
+      contactPhone: values.CONTACT_PHONE,
+      shopUrl: values.SHOP_URL,
+    },
   };
 }
 

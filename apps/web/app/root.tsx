@@ -21,6 +21,7 @@ import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
 import { useSessionUser } from "./lib/session-user";
+import { useSiteName } from "./lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await callApi(context, usersApi.getUser);
@@ -28,7 +29,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
@@ -42,6 +42,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        {data?.site.icon ? (
+          <link rel="icon" href={data.site.icon.startsWith("/media/") ? `${data.site.icon}?w=64` : data.site.icon} />
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
         <Meta />
         <Links />
       </head>
@@ -52,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        {data ? <TopBar now={data.now} user={data.user} /> : null}
+        {data ? <TopBar now={data.now} user={data.user} site={data.site} /> : null}
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>
@@ -64,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Broadsheet" }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.site.siteName ?? "Broadsheet" }];
 
 export default function App() {
   const user = useSessionUser();
@@ -83,10 +88,11 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const siteName = useSiteName();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
-      <title>Something went wrong | Broadsheet</title>
+      <title>{`Something went wrong | ${siteName}`}</title>
       <h1 className="font-serif text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4 text-gray-600">{MESSAGES.internalError}</p>
     </section>

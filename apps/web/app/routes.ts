@@ -30,6 +30,7 @@ export default [
     route("add-vote", "routes/admin/add-vote.tsx"),
     route("all-votes", "routes/admin/all-votes.tsx"),
     route("view-users", "routes/admin/view-users.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

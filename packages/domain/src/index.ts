@@ -23,6 +23,8 @@ export * from "./posts.endpoints";
 export * from "./posts.schemas";
 export * from "./query.schemas";
 export * from "./roles";
+export * from "./settings.endpoints";
+export * from "./settings.schemas";
 export * from "./shares.endpoints";
 export * from "./sku";
 export * from "./taxonomy.endpoints";

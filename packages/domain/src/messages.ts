@@ -15,6 +15,7 @@ export const MESSAGES = {
   permissionDenied: "Permission denied",
   loginUsersOnly: "This page can only be viewed by login users.",
   adminUsersOnly: "This page can only be viewed by an admin user.",
+  adminSettingsOnly: "Only admins can change the site settings.",
   apiNotFound: "No API endpoint at this path",
   malformedJson: "The request body is not valid JSON",
   internalError: "Something went wrong on our side. Please try again.",

@@ -1,16 +1,13 @@
+import type { Settings } from "./settings.schemas";
+
 /*
  * The contract between the server and the React Router app: what every loader and
  * action receives as its load context. The web app reaches data only through `api`.
  */
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
-export type SiteSettings = {
-  name: string;
-  publicUrl: string;
-  contactEmail: string;
-  contactPhone: string;
-  shopUrl: string;
-};
+/** The site's settings as pages use them, with its public address. */
+export type SiteSettings = Settings & { publicUrl: string };
 
 // Type aliases (not interfaces) so they fit React Router's index-signature AppLoadContext.
 export type PageLoadContext = {

@@ -53,6 +53,32 @@ describe("page cache across instances sharing PostgreSQL", () => {
     }
   });
 
+  it("a settings change on one instance shows on the other's next anonymous page (issue 15)", async () => {
+    const url = context.database.url as string;
+    const config = testConfig({ DATABASE_URL: url });
+    const render = await loadBuiltPages();
+    const otherDatabase = await openDatabase({ dataDir: "", databaseUrl: url });
+    const writer = createApp({ config, database: context.database, logger: createLogger(config), pages: { render } });
+    const reader = createApp({ config, database: otherDatabase, logger: createLogger(config), pages: { render } });
+    try {
+      await Promise.all([writer.services.publicPages.ready, reader.services.publicPages.ready]);
+      const admin = await signUp(writer, { role: "admin" });
+      await reader.request("/terms");
+      expect((await reader.request("/terms")).headers.get("x-cache")).toBe("HIT");
+      expect((await admin.agent.patch("/api/settings", { siteName: "Harbour Gazette" })).status).toBe(200);
+      let html = "";
+      for (let attempt = 0; attempt < 100 && !html.includes("Harbour Gazette"); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        html = await (await reader.request("/terms")).text();
+      }
+      expect(html).toContain("<title>Terms | Harbour Gazette</title>");
+    } finally {
+      await reader.services.close();
+      await writer.services.close();
+      await otherDatabase.close();
+    }
+  });
+
   it("a reader's like, role and logout on one instance hold on the other within a second", async () => {
     const url = context.database.url as string;
     const config = testConfig({ DATABASE_URL: url });

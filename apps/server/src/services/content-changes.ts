@@ -27,6 +27,8 @@ export const POST_LISTS = "list:posts";
 export const CATEGORY_LISTS = "list:categories";
 export const ADVERT_LISTS = "list:adverts";
 export const POLL_LISTS = "list:polls";
+/** The site's settings: its name, words and links are on every page. */
+export const SETTINGS_TAG = "settings";
 
 /** A reader's own state (likes, saves, votes, session) and their activity change no cached public page. */
 export function changesPublicPages(tag: string): boolean {

@@ -18,6 +18,7 @@ import { createPublicPagesService } from "./public-pages.service";
 import { createRateLimiter } from "./rate-limiter";
 import { createReadLaterService } from "./read-later.service";
 import { createSessionsService } from "./sessions.service";
+import { createSettingsService } from "./settings.service";
 import { createSharesService } from "./shares.service";
 import { createSyndicationService } from "./syndication.service";
 import { createTaxonomyService } from "./taxonomy.service";
@@ -76,6 +77,7 @@ export function createServices(deps: ServiceDeps) {
     adverts,
     syndication: createSyndicationService(db, reads),
     authors: createAuthorsService(db, reads),
+    settings: createSettingsService(db, { reads, content: publicPages, defaults: config.site }),
     async close() {
       await views.close();
       await publicPages.close();

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useSiteName } from "../lib/site";
 
 /**
  * The authentication screen (SPEC.md §2): a card with the form on one side and the
@@ -29,11 +30,12 @@ export function AuthLayout({
 }
 
 function AuthIllustration() {
+  const siteName = useSiteName();
   return (
     <div className="relative hidden flex-col justify-between overflow-hidden bg-linear-to-br from-brand-600 to-brand-700 p-10 text-white md:flex">
       <div aria-hidden="true" className="absolute -right-16 -top-16 h-56 w-56 rounded-full bg-white/10" />
       <div aria-hidden="true" className="absolute -bottom-20 -left-10 h-64 w-64 rounded-full bg-black/10" />
-      <p className="relative font-serif text-2xl font-black tracking-tight">Broadsheet</p>
+      <p className="relative font-serif text-2xl font-black tracking-tight">{siteName}</p>
       <svg
         viewBox="0 0 320 240"
         role="img"

@@ -9,12 +9,20 @@ export function Footer({ site, now }: { site: SiteSettings; now: string }) {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="font-serif text-xl font-bold text-white">
-            {site.name}
+            {site.siteName}
           </h2>
-          <p className="mt-3 text-sm leading-relaxed">
-            Independent news and long reads: world affairs, the nation, technology, travel and the stories in between,
-            written by people who check their facts.
-          </p>
+          {site.about ? <p className="mt-3 whitespace-pre-line text-sm leading-relaxed">{site.about}</p> : null}
+          {site.socialLinks.length > 0 ? (
+            <ul aria-label="Follow us" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {site.socialLinks.map((link) => (
+                <li key={`${link.label} ${link.url}`}>
+                  <a className="font-semibold text-white hover:underline" href={link.url} rel="me noopener noreferrer">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="font-semibold text-white">
@@ -26,11 +34,13 @@ export function Footer({ site, now }: { site: SiteSettings; now: string }) {
                 {site.contactEmail}
               </a>
             </li>
-            <li>
-              <a className="hover:text-white" href={`tel:${site.contactPhone.replace(/\s+/g, "")}`}>
-                {site.contactPhone}
-              </a>
-            </li>
+            {site.contactPhone ? (
+              <li>
+                <a className="hover:text-white" href={`tel:${site.contactPhone.replace(/\s+/g, "")}`}>
+                  {site.contactPhone}
+                </a>
+              </li>
+            ) : null}
           </ul>
         </section>
         <nav aria-label="Footer" className="text-sm">
@@ -45,11 +55,13 @@ export function Footer({ site, now }: { site: SiteSettings; now: string }) {
                 Terms
               </Link>
             </li>
-            <li>
-              <a className="hover:text-white" href={site.shopUrl} target="_blank" rel="noopener noreferrer">
-                Shop
-              </a>
-            </li>
+            {site.shopUrl ? (
+              <li>
+                <a className="hover:text-white" href={site.shopUrl} target="_blank" rel="noopener noreferrer">
+                  Shop
+                </a>
+              </li>
+            ) : null}
             <li>
               <Link className="hover:text-white" to="/register">
                 Sign Up
@@ -60,7 +72,7 @@ export function Footer({ site, now }: { site: SiteSettings; now: string }) {
       </div>
       <div className="border-t border-gray-700">
         <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4 text-sm">
-          <p>{`© ${year} ${site.name}. All rights reserved.`}</p>
+          <p>{`© ${year} ${site.siteName}. All rights reserved.`}</p>
           <button
             type="button"
             aria-label="Scroll to top"

@@ -38,7 +38,7 @@ export function WebSiteJsonLd() {
     <JsonLd
       data={{
         "@type": "WebSite",
-        name: site.name,
+        name: site.siteName,
         url: `${base}/`,
         potentialAction: {
           "@type": "SearchAction",

@@ -1,10 +1,12 @@
 import { MESSAGES } from "@broadsheet/domain";
 import { Link } from "react-router";
+import { useSiteName } from "../lib/site";
 
 export function NotFoundScreen() {
+  const siteName = useSiteName();
   return (
     <section className="mx-auto max-w-xl py-16 text-center">
-      <title>{`${MESSAGES.pageNotFound} | Broadsheet`}</title>
+      <title>{`${MESSAGES.pageNotFound} | ${siteName}`}</title>
       <meta name="description" content={MESSAGES.pageNotFoundDetail} />
       <p className="font-serif text-7xl font-bold text-brand-600" aria-hidden="true">
         404

@@ -1,8 +1,9 @@
-import { FIXED_TOP_BAR_SCROLL_PX, formatTopBarDate, isStaff } from "@broadsheet/domain";
+import { FIXED_TOP_BAR_SCROLL_PX, formatTopBarDate, isStaff, type SiteSettings } from "@broadsheet/domain";
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useNavigate } from "react-router";
 import type { SessionUser } from "../lib/session-user";
+import { SiteLinkAnchor } from "./site-link";
 
 /** True once the page has scrolled past the SPEC's threshold, for the fixed top bar style. */
 function useScrolledPast(threshold: number): boolean {
@@ -18,7 +19,7 @@ function useScrolledPast(threshold: number): boolean {
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? "text-brand-600" : "hover:text-brand-600");
 
-export function TopBar({ now, user }: { now: string; user: SessionUser | null }) {
+export function TopBar({ now, user, site }: { now: string; user: SessionUser | null; site: SiteSettings }) {
   const fixed = useScrolledPast(FIXED_TOP_BAR_SCROLL_PX);
   const navigate = useNavigate();
 
@@ -29,12 +30,15 @@ export function TopBar({ now, user }: { now: string; user: SessionUser | null })
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link to="/" className="font-serif text-2xl font-black tracking-tight text-ink">
-          Broadsheet
+          {site.logo ? <img src={site.logo} alt={site.siteName} height={32} className="h-8 w-auto" /> : site.siteName}
         </Link>
         <nav aria-label="Main" className="flex items-center gap-4 text-sm font-semibold">
           <NavLink to="/" end className={navClass}>
             Home
           </NavLink>
+          {site.navigation.map((link) => (
+            <SiteLinkAnchor key={`${link.label} ${link.url}`} link={link} className={navClass} />
+          ))}
           {user ? (
             <>
               <NavLink to="/profile" className={navClass}>

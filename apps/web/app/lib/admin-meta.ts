@@ -1,4 +1,5 @@
 import { MESSAGES } from "@broadsheet/domain";
+import { siteNameIn } from "./site";
 
 interface MatchLike {
   id: string;
@@ -12,8 +13,9 @@ export function adminMeta(matches: ReadonlyArray<MatchLike | undefined>, title: 
   const layout = matches.find((match) => match?.id === "routes/admin/layout");
   const layoutData = (layout?.loaderData ?? layout?.data) as { user?: unknown } | undefined;
   const shown = allowed && Boolean(layoutData?.user);
+  const siteName = siteNameIn(matches);
   return [
-    { title: shown ? `${title} | Admin | Broadsheet` : `${MESSAGES.permissionDenied} | Broadsheet` },
+    { title: shown ? `${title} | Admin | ${siteName}` : `${MESSAGES.permissionDenied} | ${siteName}` },
     { name: "robots", content: "noindex" },
   ];
 }

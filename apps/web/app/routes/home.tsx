@@ -35,11 +35,11 @@ import { callApi, errorMessage } from "../lib/api.server";
 import { formText } from "../lib/forms/form-data";
 import type { PostSummary } from "../lib/post-types";
 import { publicPageHeaders } from "../lib/public-page";
+import { siteNameIn } from "../lib/site";
 import type { Route } from "./+types/home";
 
 export const headers = publicPageHeaders;
 
-const TITLE = "Broadsheet: news, analysis and long reads";
 const DESCRIPTION =
   "World news, national stories, technology, travel, business and sport from Broadsheet: the latest headlines, video and long reads.";
 const LOAD_FAILED = "Error loading posts!";
@@ -208,14 +208,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, formActio
 // ---------------------------------------------------------------------------------------
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined;
-  const base = root?.site?.publicUrl?.replace(/\/+$/, "") ?? "";
+  const site = (matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined)?.site;
+  const base = site?.publicUrl?.replace(/\/+$/, "") ?? "";
+  const TITLE = site?.tagline ? `${site.siteName}: ${site.tagline}` : siteNameIn(matches);
   const image = data?.mosaic[0]?.image[0];
   const tags: ReturnType<Route.MetaFunction> = [
     { title: TITLE },
     { name: "description", content: DESCRIPTION },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "Broadsheet" },
+    { property: "og:site_name", content: site?.siteName ?? siteNameIn(matches) },
     { property: "og:title", content: TITLE },
     { property: "og:description", content: DESCRIPTION },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },

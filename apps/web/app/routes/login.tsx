@@ -13,12 +13,13 @@ import { useFormCheck } from "../lib/forms/use-form-check";
 import { useResultToast } from "../lib/forms/use-result-toast";
 import { leaveAuthPage, skipRevalidationOnSuccess } from "../lib/leave-auth-page";
 import { withRedirectTo } from "../lib/safe-redirect";
+import { siteNameIn, useSiteName } from "../lib/site";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Login | Broadsheet" },
-  { name: "description", content: "Log in to your Broadsheet account." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Login | ${siteNameIn(matches)}` },
+  { name: "description", content: `Log in to your ${siteNameIn(matches)} account.` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -41,6 +42,7 @@ export const shouldRevalidate = skipRevalidationOnSuccess;
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
+  const siteName = useSiteName();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
@@ -53,7 +55,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       intro="Welcome back. Log in to keep reading where you left off."
       footer={
         <p>
-          New to Broadsheet?{" "}
+          New to {siteName}?{" "}
           <Link to={withRedirectTo("/register", redirectTo)} className="font-semibold text-brand-600 hover:underline">
             Register
           </Link>

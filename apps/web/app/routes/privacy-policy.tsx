@@ -1,23 +1,24 @@
-import { useRouteLoaderData } from "react-router";
 import { LegalPage } from "../components/legal-page";
 import { publicPageHeaders } from "../lib/public-page";
+import { siteNameIn, useSite } from "../lib/site";
 import type { Route } from "./+types/privacy-policy";
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Policy | Broadsheet" },
-  { name: "description", content: "How Broadsheet collects, uses and protects your personal information." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Privacy Policy | ${siteNameIn(matches)}` },
+  { name: "description", content: `How ${siteNameIn(matches)} collects, uses and protects your personal information.` },
 ];
 
 export default function PrivacyPolicy() {
-  const root = useRouteLoaderData("root") as { site: { contactEmail: string; contactPhone: string } } | undefined;
-  const email = root?.site.contactEmail ?? "";
-  const phone = root?.site.contactPhone ?? "";
+  const site = useSite();
+  const siteName = site?.siteName ?? "";
+  const email = site?.contactEmail ?? "";
+  const phone = site?.contactPhone ?? "";
   return (
     <LegalPage title="Privacy Policy" updated="November 22, 2026">
       <p>
-        Broadsheet respects your privacy. This policy explains what we collect when you read, register, comment or
+        {siteName} respects your privacy. This policy explains what we collect when you read, register, comment or
         subscribe, why we collect it, and the choices you have.
       </p>
       <h2>What we collect</h2>
@@ -42,7 +43,7 @@ export default function PrivacyPolicy() {
       </p>
       <h2>Children</h2>
       <p>
-        Broadsheet is not meant for children under 13. We do not knowingly collect personal information from children
+        {siteName} is not meant for children under 13. We do not knowingly collect personal information from children
         under 13; if you believe a child has registered, contact us and we will delete the account.
       </p>
       <h2>Your rights</h2>

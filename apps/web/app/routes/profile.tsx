@@ -15,13 +15,18 @@ import { useFormCheck } from "../lib/forms/use-form-check";
 import { useResultToast } from "../lib/forms/use-result-toast";
 import { withRedirectTo } from "../lib/safe-redirect";
 import type { SessionUser } from "../lib/session-user";
+import { siteNameIn } from "../lib/site";
 import { uploadImage } from "../lib/upload.server";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/profile";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.user ? "My Profile | Broadsheet" : `${MESSAGES.permissionDenied} | Broadsheet` },
-  { name: "description", content: "Your Broadsheet profile: name, photo, phone and address." },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title: loaderData?.user
+      ? `My Profile | ${siteNameIn(matches)}`
+      : `${MESSAGES.permissionDenied} | ${siteNameIn(matches)}`,
+  },
+  { name: "description", content: `Your ${siteNameIn(matches)} profile: name, photo, phone and address.` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -13,15 +13,16 @@ import { forgetOffline, syncReadLater } from "../lib/offline/read-later-offline"
 import { postPath } from "../lib/post-types";
 import { withRedirectTo } from "../lib/safe-redirect";
 import { useSessionUser } from "../lib/session-user";
+import { siteNameIn } from "../lib/site";
 import type { Route } from "./+types/read-later";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
     title: loaderData?.wishlist
-      ? `${READ_LATER_TEXTS.heading} | Broadsheet`
-      : `${MESSAGES.permissionDenied} | Broadsheet`,
+      ? `${READ_LATER_TEXTS.heading} | ${siteNameIn(matches)}`
+      : `${MESSAGES.permissionDenied} | ${siteNameIn(matches)}`,
   },
-  { name: "description", content: "The stories you saved on Broadsheet to read later, online or offline." },
+  { name: "description", content: `The stories you saved on ${siteNameIn(matches)} to read later, online or offline.` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -13,12 +13,13 @@ import { useFormCheck } from "../lib/forms/use-form-check";
 import { useResultToast } from "../lib/forms/use-result-toast";
 import { leaveAuthPage, skipRevalidationOnSuccess } from "../lib/leave-auth-page";
 import { withRedirectTo } from "../lib/safe-redirect";
+import { siteNameIn } from "../lib/site";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/register";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Register | Broadsheet" },
-  { name: "description", content: "Create a free Broadsheet account." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Register | ${siteNameIn(matches)}` },
+  { name: "description", content: `Create a free ${siteNameIn(matches)} account.` },
   { name: "robots", content: "noindex" },
 ];
 

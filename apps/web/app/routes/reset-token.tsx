@@ -14,11 +14,12 @@ import { callApi, cookieHeaders } from "../lib/api.server";
 import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
 import { useFormCheck } from "../lib/forms/use-form-check";
 import { useResultToast } from "../lib/forms/use-result-toast";
+import { siteNameIn } from "../lib/site";
 import type { Route } from "./+types/reset-token";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a new password | Broadsheet" },
-  { name: "description", content: "Choose a new password for your Broadsheet account." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Choose a new password | ${siteNameIn(matches)}` },
+  { name: "description", content: `Choose a new password for your ${siteNameIn(matches)} account.` },
   { name: "robots", content: "noindex" },
   // The token is a secret: keep it out of Referer headers of anything this page loads.
   { name: "referrer", content: "no-referrer" },

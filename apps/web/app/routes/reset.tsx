@@ -9,11 +9,12 @@ import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.ser
 import { formTexts } from "../lib/forms/form-data";
 import { useFormCheck } from "../lib/forms/use-form-check";
 import { useResultToast } from "../lib/forms/use-result-toast";
+import { siteNameIn } from "../lib/site";
 import type { Route } from "./+types/reset";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Reset your password | Broadsheet" },
-  { name: "description", content: "Ask for a link to choose a new Broadsheet password." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Reset your password | ${siteNameIn(matches)}` },
+  { name: "description", content: `Ask for a link to choose a new ${siteNameIn(matches)} password.` },
   { name: "robots", content: "noindex" },
 ];
 

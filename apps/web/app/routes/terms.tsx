@@ -1,22 +1,23 @@
-import { useRouteLoaderData } from "react-router";
 import { LegalPage } from "../components/legal-page";
 import { publicPageHeaders } from "../lib/public-page";
+import { siteNameIn, useSite } from "../lib/site";
 import type { Route } from "./+types/terms";
 
 export const headers = publicPageHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Terms | Broadsheet" },
-  { name: "description", content: "The terms of use of Broadsheet." },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Terms | ${siteNameIn(matches)}` },
+  { name: "description", content: `The terms of use of ${siteNameIn(matches)}.` },
 ];
 
 export default function Terms() {
-  const root = useRouteLoaderData("root") as { site: { contactEmail: string; contactPhone: string } } | undefined;
-  const email = root?.site.contactEmail ?? "";
-  const phone = root?.site.contactPhone ?? "";
+  const site = useSite();
+  const siteName = site?.siteName ?? "";
+  const email = site?.contactEmail ?? "";
+  const phone = site?.contactPhone ?? "";
   return (
     <LegalPage title="Terms of Use" updated="November 22, 2026">
-      <p>By using Broadsheet you agree to these terms. Please read them; they are short.</p>
+      <p>By using {siteName} you agree to these terms. Please read them; they are short.</p>
       <h2>Your account</h2>
       <p>
         You must be at least 13 years old to create an account. Keep your password to yourself; you are responsible for
@@ -29,7 +30,7 @@ export default function Terms() {
       </p>
       <h2>Our content</h2>
       <p>
-        Stories, photos and videos on Broadsheet belong to us or to their authors. You may share links and short quotes
+        Stories, photos and videos on {siteName} belong to us or to their authors. You may share links and short quotes
         with attribution; please ask before republishing whole articles.
       </p>
       <h2>Adverts and links</h2>

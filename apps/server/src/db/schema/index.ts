@@ -12,5 +12,6 @@ export * from "./read-later";
 export * from "./reviews";
 export * from "./sessions";
 export * from "./shares";
+export * from "./site-settings";
 export * from "./types";
 export * from "./users";

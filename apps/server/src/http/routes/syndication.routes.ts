@@ -16,8 +16,6 @@ import type { AppEnv } from "../app-env";
  */
 
 const CACHE_CONTROL = "public, max-age=300";
-const SITE_NAME = "Broadsheet";
-const SITE_DESCRIPTION = "The latest news from Broadsheet";
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -122,24 +120,27 @@ export function syndicationRoutes(services: Services, config: Config) {
 
   return new Hono<AppEnv>()
     .get("/rss.xml", async (c) => {
-      const channel = await services.syndication.latestPosts();
+      const [channel, site] = await Promise.all([services.syndication.latestPosts(), services.settings.getSettings()]);
       return rss(c, channel?.items ?? [], {
-        title: SITE_NAME,
+        title: site.siteName,
         path: "",
         feedPath: "/rss.xml",
-        description: SITE_DESCRIPTION,
+        description: `The latest news from ${site.siteName}`,
       });
     })
     .get("/category/:slug/rss.xml", async (c) => {
       const slug = c.req.param("slug");
-      const channel = await services.syndication.latestPosts({ categorySlug: slug });
+      const [channel, site] = await Promise.all([
+        services.syndication.latestPosts({ categorySlug: slug }),
+        services.settings.getSettings(),
+      ]);
       if (!channel) return c.text("Not found", 404);
       const path = categoryPath(slug);
       return rss(c, channel.items, {
-        title: `${channel.category} | ${SITE_NAME}`,
+        title: `${channel.category} | ${site.siteName}`,
         path,
         feedPath: `${path}/rss.xml`,
-        description: `The latest ${channel.category} stories from ${SITE_NAME}`,
+        description: `The latest ${channel.category} stories from ${site.siteName}`,
       });
     })
     .get("/sitemap.xml", async (c) => {

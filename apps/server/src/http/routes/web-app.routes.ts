@@ -1,4 +1,4 @@
-import { THEME_COLOR } from "@broadsheet/domain";
+import { type Settings, THEME_COLOR } from "@broadsheet/domain";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 
@@ -7,28 +7,41 @@ import type { AppEnv } from "../app-env";
  * headers (the worker itself is apps/web/public/sw.js, served from the build).
  */
 
-export function webAppRoutes(site: { name: string; description: string }) {
-  const manifest = JSON.stringify({
-    name: site.name,
-    short_name: site.name,
-    description: site.description,
+const DEFAULT_ICONS = [
+  { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+  { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+  { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+];
+
+/** The site's own icon (an upload, resized on request), or the default ones. */
+function manifestIcons(icon: string) {
+  if (!icon.startsWith("/media/")) return DEFAULT_ICONS;
+  return [192, 512].map((size) => ({ src: `${icon}?w=${size}`, sizes: `${size}x${size}`, purpose: "any" }));
+}
+
+function manifestOf(site: Settings): string {
+  return JSON.stringify({
+    name: site.siteName,
+    short_name: site.siteName.slice(0, 12),
+    description: site.tagline,
     lang: "en",
     start_url: "/",
     scope: "/",
     display: "standalone",
     background_color: "#ffffff",
     theme_color: THEME_COLOR,
-    icons: [
-      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
-      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
-      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-    ],
+    icons: manifestIcons(site.icon),
     shortcuts: [{ name: "My Read Later", url: "/readLater" }],
   });
+}
+
+export function webAppRoutes(settings: { getSettings(): Promise<Settings> }) {
   return new Hono<AppEnv>()
-    .get("/manifest.webmanifest", (c) => {
+    .get("/manifest.webmanifest", async (c) => {
       c.header("Cache-Control", "public, max-age=3600");
-      return c.body(manifest, 200, { "Content-Type": "application/manifest+json; charset=utf-8" });
+      return c.body(manifestOf(await settings.getSettings()), 200, {
+        "Content-Type": "application/manifest+json; charset=utf-8",
+      });
     })
     .use("/sw.js", async (c, next) => {
       await next();

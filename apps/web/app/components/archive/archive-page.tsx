@@ -1,4 +1,3 @@
-import { ARCHIVE_PAGE_SIZE } from "@broadsheet/domain";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Page, PostSummary } from "../../lib/post-types";
@@ -61,8 +60,8 @@ export function ArchiveList({
   label: string;
   empty: ReactNode;
 }) {
-  const first = (posts.page - 1) * ARCHIVE_PAGE_SIZE + 1;
-  const last = Math.min(posts.total, posts.page * ARCHIVE_PAGE_SIZE);
+  const first = (posts.page - 1) * posts.limit + 1;
+  const last = Math.min(posts.total, posts.page * posts.limit);
   return (
     <section aria-labelledby="archive-posts-heading" className="mt-8">
       <h2 id="archive-posts-heading" className="sr-only">
@@ -91,7 +90,7 @@ export function ArchiveList({
         label={`${label} pages`}
         page={posts.page}
         total={posts.total}
-        limit={ARCHIVE_PAGE_SIZE}
+        limit={posts.limit}
         hrefFor={(page) => archivePageHref(path, page)}
       />
     </section>

@@ -1,5 +1,6 @@
 import { htmlToText, shortenText } from "@broadsheet/domain";
 import { ExternalLink } from "lucide-react";
+import { useSite } from "../../lib/site";
 import type { Advert, Loaded } from "./home-data";
 
 /** The description of an advert for its image's alt text: its content as plain words. */
@@ -16,6 +17,7 @@ const EDITION_DATE = new Intl.DateTimeFormat("en-US", { month: "long", year: "nu
  */
 export function AdvertHeader({ adverts, now }: { adverts: Loaded<Advert[]>; now: string }) {
   const items = adverts.ok ? adverts.data : [];
+  const site = useSite();
   const edition = EDITION_DATE.format(new Date(now));
   return (
     <div className="border-b-4 border-double border-ink pb-5">
@@ -25,9 +27,13 @@ export function AdvertHeader({ adverts, now }: { adverts: Loaded<Advert[]>; now:
           {edition} edition
         </p>
         <h1 id="masthead-title" className="font-serif text-5xl font-black tracking-tight text-ink sm:text-6xl">
-          Broadsheet
+          {site?.logo ? (
+            <img src={site.logo} alt={site.siteName} height={64} className="mx-auto h-16 w-auto" />
+          ) : (
+            (site?.siteName ?? "Broadsheet")
+          )}
         </h1>
-        <p className="font-serif text-sm italic text-gray-600">News, analysis and long reads</p>
+        {site?.tagline ? <p className="font-serif text-sm italic text-gray-600">{site.tagline}</p> : null}
       </div>
       {items.length > 0 ? (
         <section aria-label="Advertisements" className="mt-5">

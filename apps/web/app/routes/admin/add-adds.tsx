@@ -1,10 +1,11 @@
 import { advertsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { AdvertForm, EMPTY_ADVERT } from "../../components/admin/advert-form";
 import { advertBody, saveContent } from "../../lib/admin-content.server";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/add-adds";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Add Advert | Admin | Broadsheet" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Add Advert | Admin | ${siteNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,10 +1,11 @@
 import { postsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { EMPTY_POST, PostForm } from "../../components/admin/post-form";
 import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/add-post";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Add Post | Admin | Broadsheet" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Add Post | Admin | ${siteNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

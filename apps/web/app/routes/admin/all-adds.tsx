@@ -12,12 +12,13 @@ import { answer } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { listHref, pageParam } from "../../lib/paging";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/all-adds";
 
 /* All adverts (SPEC.md §2): thumbnail, placement, link, edit and delete; empty 'No adds found...'. */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "All Adverts | Admin | Broadsheet" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `All Adverts | Admin | ${siteNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -14,6 +14,7 @@ import { formText } from "../../lib/forms/form-data";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { listHref, pageParam } from "../../lib/paging";
 import { type PostSummary, postPath } from "../../lib/post-types";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/all-posts";
 
 /*
@@ -23,8 +24,8 @@ import type { Route } from "./+types/all-posts";
 
 const TITLE_CUT = 16;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "All Posts | Admin | Broadsheet" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `All Posts | Admin | ${siteNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -3,10 +3,11 @@ import { data } from "react-router";
 import { AdvertForm } from "../../components/admin/advert-form";
 import { advertBody, saveContent } from "../../lib/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/edit-add";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Edit Advert | Admin | Broadsheet" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Edit Advert | Admin | ${siteNameIn(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

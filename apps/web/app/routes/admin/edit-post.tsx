@@ -4,10 +4,15 @@ import { PostForm } from "../../components/admin/post-form";
 import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { postPath } from "../../lib/post-types";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/edit-post";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Edit: ${loaderData.post.title} | Admin | Broadsheet` : "Edit Post | Admin | Broadsheet" },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title: loaderData
+      ? `Edit: ${loaderData.post.title} | Admin | ${siteNameIn(matches)}`
+      : `Edit Post | Admin | ${siteNameIn(matches)}`,
+  },
   { name: "robots", content: "noindex" },
 ];
 

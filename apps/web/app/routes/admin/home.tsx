@@ -12,6 +12,7 @@ import { useAdminUser } from "../../lib/admin-outlet";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
+import { useSiteName } from "../../lib/site";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Dashboard");
@@ -47,6 +48,7 @@ function plural(value: number, one: string, many: string): string {
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
   const user = useAdminUser();
+  const siteName = useSiteName();
   if (!loaderData.stats) return null;
   const { stats } = loaderData;
   const now = new Date("now" in loaderData ? loaderData.now : Date.now());
@@ -56,7 +58,10 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <AdminPageHeader title="Dashboard" description={`Welcome back, ${firstName}. Here is how Broadsheet is doing.`} />
+      <AdminPageHeader
+        title="Dashboard"
+        description={`Welcome back, ${firstName}. Here is how ${siteName} is doing.`}
+      />
 
       <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard

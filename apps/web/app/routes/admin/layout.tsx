@@ -7,6 +7,7 @@ import {
   Megaphone,
   PenSquare,
   PlusSquare,
+  Settings,
   Tags,
   Users,
   Vote,
@@ -14,6 +15,7 @@ import {
 import { data, NavLink, Outlet } from "react-router";
 import { PermissionDenied } from "../../components/permission-denied";
 import { callApi } from "../../lib/api.server";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
 /*
@@ -32,8 +34,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { user, loginHref: undefined };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.user ? "Admin | Broadsheet" : `${MESSAGES.permissionDenied} | Broadsheet` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title: loaderData?.user
+      ? `Admin | ${siteNameIn(matches)}`
+      : `${MESSAGES.permissionDenied} | ${siteNameIn(matches)}`,
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -55,6 +61,7 @@ const MENU: MenuItem[] = [
   { to: "/admin/all-votes", label: "All Votes", icon: ListChecks },
   { to: "/admin/add-vote", label: "Add Vote", icon: Vote },
   { to: "/admin/view-users", label: "Users", icon: Users, adminOnly: true },
+  { to: "/admin/settings", label: "Settings", icon: Settings, adminOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
-import { ARCHIVE_PAGE_SIZE, authorsApi, postsApi, responsiveImage } from "@broadsheet/domain";
+import { authorsApi, postsApi, responsiveImage } from "@broadsheet/domain";
 import { data } from "react-router";
 import { ArchiveList, archivePageHref, archivePageNumber, Breadcrumbs } from "../../components/archive/archive-page";
 import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/route";
 
 /*
@@ -18,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [authorResult, postsResult] = await Promise.all([
     callApi(context, authorsApi.get, { params: { slug: params.slug } }),
     callApi(context, postsApi.list, {
-      query: { author: params.slug, page, limit: ARCHIVE_PAGE_SIZE, sort: "latest" },
+      query: { author: params.slug, page, limit: context.site.postsPerPage, sort: "latest" },
     }),
   ]);
   if (authorResult.status === 404) throw data(null, { status: 404 });
@@ -32,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     posts: postsResult.data,
     path,
     siteUrl: base,
-    siteName: context.site.name,
+    siteName: context.site.siteName,
     canonicalUrl: `${base}${archivePageHref(path, page)}`,
   };
 }
@@ -43,8 +44,8 @@ function pageDescription({ author, siteName }: Pick<AuthorPageData, "author" | "
   return author.bio || `Stories by ${author.name} for ${siteName}.`;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Page Not Found | Broadsheet" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: `Page Not Found | ${siteNameIn(matches)}` }];
   const { author, posts, siteName, canonicalUrl } = loaderData;
   const title = `${author.name}${posts.page > 1 ? ` – page ${posts.page}` : ""} | ${siteName}`;
   return [

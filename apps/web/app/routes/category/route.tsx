@@ -1,4 +1,4 @@
-import { ARCHIVE_PAGE_SIZE, categoriesApi, postsApi, typesApi } from "@broadsheet/domain";
+import { categoriesApi, postsApi, typesApi } from "@broadsheet/domain";
 import { Rss } from "lucide-react";
 import { data, Link } from "react-router";
 import { ArchiveList, archivePageHref, archivePageNumber, Breadcrumbs } from "../../components/archive/archive-page";
@@ -6,6 +6,7 @@ import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { categoryPath } from "../../lib/post-types";
 import { publicPageHeaders } from "../../lib/public-page";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/route";
 
 /*
@@ -31,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.type !== undefined && !type) throw data(null, { status: 404 });
 
   const postsResult = await callApi(context, postsApi.list, {
-    query: { category: category.slug, type: type?.slug, page, limit: ARCHIVE_PAGE_SIZE, sort: "latest" },
+    query: { category: category.slug, type: type?.slug, page, limit: context.site.postsPerPage, sort: "latest" },
   });
   if (!postsResult.ok) throw data(errorMessage(postsResult), { status: postsResult.status });
   // Past the last page there is nothing to index: a 404, not an empty page.
@@ -46,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     posts: postsResult.data,
     path,
     siteUrl: base,
-    siteName: context.site.name,
+    siteName: context.site.siteName,
     canonicalUrl: `${base}${archivePageHref(path, page)}`,
   };
 }
@@ -64,8 +65,8 @@ function pageDescription({ category, type, siteName }: Pick<CategoryPageData, "c
     : `The latest ${category.name} news, analysis and long reads from ${siteName}.`;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Page Not Found | Broadsheet" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: `Page Not Found | ${siteNameIn(matches)}` }];
   const title = `${pageTitle(loaderData)} | ${loaderData.siteName}`;
   const description = pageDescription(loaderData);
   return [

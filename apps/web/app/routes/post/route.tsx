@@ -6,6 +6,7 @@ import { apiMessage, fail, failedCall, refuse, succeed } from "../../lib/forms/a
 import { formText } from "../../lib/forms/form-data";
 import { publicPageHeaders } from "../../lib/public-page";
 import { useSessionUser } from "../../lib/session-user";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/route";
 import { comment } from "./actions/comment.server";
 import { deleteComment } from "./actions/delete-comment.server";
@@ -58,14 +59,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     upNext: upNextResult.ok ? upNextResult.data : [],
     canonicalUrl,
     siteUrl: base,
-    siteName: context.site.name,
+    siteName: context.site.siteName,
+    siteLogo: absoluteUrl(base, context.site.logo || "/favicon.svg"),
     description: (text || post.title).slice(0, DESCRIPTION_LENGTH),
     images: post.image.map((src) => absoluteUrl(base, src)),
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `${MESSAGES.pageNotFound} | Broadsheet` }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: `${MESSAGES.pageNotFound} | ${siteNameIn(matches)}` }];
   const { post, canonicalUrl, description, images, siteName } = loaderData;
   const image = images[0];
   const imageAlt = post.imageAlt[0] || post.title;
@@ -141,7 +143,17 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return <PostView key={loaderData.post._id} {...loaderData} />;
 }
 
-function PostView({ post, related, upNext, canonicalUrl, siteName, siteUrl, description, images }: PostPageData) {
+function PostView({
+  post,
+  related,
+  upNext,
+  canonicalUrl,
+  siteName,
+  siteUrl,
+  siteLogo,
+  description,
+  images,
+}: PostPageData) {
   const user = useSessionUser();
   const now = useNow();
   const actionData = useActionData<ActionResult>();
@@ -156,6 +168,7 @@ function PostView({ post, related, upNext, canonicalUrl, siteName, siteUrl, desc
         images={images}
         siteName={siteName}
         siteUrl={siteUrl}
+        siteLogo={siteLogo}
       />
       <div className="min-w-0">
         {/* Without JavaScript, an action's answer comes back with the page: show it here. */}

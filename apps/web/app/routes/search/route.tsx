@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, useNavigation } from "react-router";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
+import { siteNameIn } from "../../lib/site";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/route";
 import { FilterPanel } from "./components/filter-panel";
@@ -42,11 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const search = loaderData?.query.search;
   return [
-    { title: search ? `Search results for “${search}” | Broadsheet` : "Search | Broadsheet" },
-    { name: "description", content: "Search and browse Broadsheet stories by category, type and date." },
+    { title: search ? `Search results for “${search}” | ${siteNameIn(matches)}` : `Search | ${siteNameIn(matches)}` },
+    { name: "description", content: `Search and browse ${siteNameIn(matches)} stories by category, type and date.` },
     { name: "robots", content: "noindex, follow" },
   ];
 };

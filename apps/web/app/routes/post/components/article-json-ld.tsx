@@ -9,6 +9,7 @@ export function ArticleJsonLd({
   images,
   siteName,
   siteUrl,
+  siteLogo,
 }: {
   post: PostDetail;
   canonicalUrl: string;
@@ -16,6 +17,8 @@ export function ArticleJsonLd({
   images: string[];
   siteName: string;
   siteUrl: string;
+  /** Absolute URL of the site's logo (the settings' logo, or the favicon). */
+  siteLogo: string;
 }) {
   const authorPage = authorPath(post.authorSlug);
   const categoryUrl = `${siteUrl}${categoryPath(post.categorySlug)}`;
@@ -41,7 +44,7 @@ export function ArticleJsonLd({
             "@type": "Organization",
             name: siteName,
             url: siteUrl,
-            logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+            logo: { "@type": "ImageObject", url: siteLogo },
           },
           mainEntityOfPage: { "@type": "WebPage", "@id": canonicalUrl },
           url: canonicalUrl,

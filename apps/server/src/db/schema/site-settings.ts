@@ -1,0 +1,30 @@
+import type { SiteLink } from "@broadsheet/domain";
+import { sql } from "drizzle-orm";
+import { check, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/*
+ * The site's settings (issue 15): one row, written by the first admin change. Until then
+ * the defaults of the configuration (env) hold, so a new site needs no row.
+ */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    siteName: text("site_name").notNull(),
+    tagline: text("tagline").notNull(),
+    about: text("about").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    shopUrl: text("shop_url").notNull(),
+    socialLinks: jsonb("social_links").$type<SiteLink[]>().notNull(),
+    navigation: jsonb("navigation").$type<SiteLink[]>().notNull(),
+    logo: text("logo").notNull().default(""),
+    icon: text("icon").notNull().default(""),
+    shareImage: text("share_image").notNull().default(""),
+    postsPerPage: integer("posts_per_page").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [check("site_settings_one_row", sql`${table.id} = 1`)],
+);

@@ -1,0 +1,129 @@
+import type { SiteLink } from "@broadsheet/domain";
+import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { inputClass } from "../form-controls";
+
+/*
+ * An ordered list of links (label and URL) an admin edits: rows of two fields named
+ * `{name}Label` and `{name}Url`, in order. Without JavaScript the current links and two
+ * empty rows are there to fill; with it, rows are added, moved and removed in place.
+ */
+
+interface Row extends SiteLink {
+  key: number;
+}
+
+const EMPTY_ROWS_WITHOUT_SCRIPT = 2;
+
+export function LinkListField({
+  name,
+  legend,
+  noun,
+  hint,
+  initial,
+  max,
+}: {
+  name: string;
+  legend: string;
+  /** What one row is, for its fields' labels: "Navigation link 2 label". */
+  noun: string;
+  hint?: string;
+  initial: SiteLink[];
+  max: number;
+}) {
+  const hintId = useId();
+  const nextKey = useRef(initial.length + EMPTY_ROWS_WITHOUT_SCRIPT);
+  const [rows, setRows] = useState<Row[]>(() => [
+    ...initial.map((link, key) => ({ ...link, key })),
+    ...Array.from({ length: Math.min(EMPTY_ROWS_WITHOUT_SCRIPT, max - initial.length) }, (_, index) => ({
+      label: "",
+      url: "",
+      key: initial.length + index,
+    })),
+  ]);
+
+  const update = (index: number, change: Partial<SiteLink>) =>
+    setRows((list) => list.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  const move = (index: number, to: number) =>
+    setRows((list) => {
+      if (to < 0 || to >= list.length) return list;
+      const next = [...list];
+      const [row] = next.splice(index, 1);
+      if (row) next.splice(to, 0, row);
+      return next;
+    });
+
+  return (
+    <fieldset aria-describedby={hint ? hintId : undefined} className="space-y-2">
+      <legend className="text-sm font-semibold text-gray-800">{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <ol className="space-y-2">
+        {rows.map((row, index) => {
+          const number = index + 1;
+          return (
+            <li key={row.key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] items-center gap-2">
+              <input
+                name={`${name}Label`}
+                aria-label={`${noun} ${number} label`}
+                placeholder="Label"
+                maxLength={40}
+                value={row.label}
+                onChange={(event) => update(index, { label: event.target.value })}
+                className={inputClass}
+              />
+              <input
+                name={`${name}Url`}
+                aria-label={`${noun} ${number} URL`}
+                placeholder="https://… or /category/…"
+                value={row.url}
+                onChange={(event) => update(index, { url: event.target.value })}
+                className={inputClass}
+              />
+              <div className="flex gap-1">
+                <button
+                  type="button"
+                  aria-label={`Move ${noun.toLowerCase()} ${number} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                  className="inline-flex h-9 w-9 items-center justify-center rounded text-gray-700 hover:bg-gray-100 disabled:opacity-30"
+                >
+                  <ArrowUp aria-hidden="true" className="h-4 w-4" />
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Move ${noun.toLowerCase()} ${number} down`}
+                  disabled={index === rows.length - 1}
+                  onClick={() => move(index, index + 1)}
+                  className="inline-flex h-9 w-9 items-center justify-center rounded text-gray-700 hover:bg-gray-100 disabled:opacity-30"
+                >
+                  <ArrowDown aria-hidden="true" className="h-4 w-4" />
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Remove ${noun.toLowerCase()} ${number}`}
+                  onClick={() => setRows((list) => list.filter((_, at) => at !== index))}
+                  className="inline-flex h-9 w-9 items-center justify-center rounded text-red-700 hover:bg-red-50"
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        disabled={rows.length >= max}
+        onClick={() => setRows((list) => [...list, { label: "", url: "", key: nextKey.current++ }])}
+        className="inline-flex items-center gap-1.5 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-gray-50 disabled:opacity-40"
+      >
+        <Plus aria-hidden="true" className="h-4 w-4" />
+        Add {noun.toLowerCase()}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,25 @@
+import type { SiteSettings } from "@broadsheet/domain";
+import { useRouteLoaderData } from "react-router";
+
+/*
+ * The site's settings (name, tagline, links…) as the root loader gives them to every page;
+ * an admin changes them in Admin → Settings (issue 15).
+ */
+
+const FALLBACK_NAME = "Broadsheet";
+
+/** The settings, for components under the root route. */
+export function useSite(): SiteSettings | undefined {
+  return (useRouteLoaderData("root") as { site?: SiteSettings } | undefined)?.site;
+}
+
+/** The site's name, for a route's `meta` (which receives the matched routes, not hooks). */
+export function siteNameIn(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+  const root = matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined;
+  return root?.site?.siteName ?? FALLBACK_NAME;
+}
+
+/** The site's name in a component, for texts and error pages. */
+export function useSiteName(): string {
+  return useSite()?.siteName ?? FALLBACK_NAME;
+}

@@ -1,0 +1,233 @@
+import {
+  MESSAGES,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES,
+  type SettingsPatch,
+  type SiteLink,
+  settingsApi,
+  usersApi,
+} from "@broadsheet/domain";
+import { Save } from "lucide-react";
+import { useId } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
+import { ImageUploader, POST_IMAGE_TYPES } from "../../components/admin/image-uploader";
+import { LinkListField } from "../../components/admin/link-list-field";
+import { FormMessage, SubmitButton, TextAreaField, TextField } from "../../components/form-controls";
+import { PermissionDenied } from "../../components/permission-denied";
+import { adminMeta } from "../../lib/admin-meta";
+import { callApi, errorMessage } from "../../lib/api.server";
+import { apiAction } from "../../lib/forms/answer.server";
+import { formList, formText } from "../../lib/forms/form-data";
+import { useResultToast } from "../../lib/forms/use-result-toast";
+import { useHydrated } from "../../lib/use-hydrated";
+import type { Route } from "./+types/settings";
+
+/*
+ * Admin → Settings (issue 15): the site's name, words, images and links. Admins only
+ * (the API refuses everyone else); every page shows a saved change at once.
+ */
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  adminMeta(matches, "Settings", Boolean(loaderData && !loaderData.denied));
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [session, settings] = await Promise.all([
+    callApi(context, usersApi.getUser),
+    callApi(context, settingsApi.get),
+  ]);
+  if (!session.ok || session.data.role !== "admin") {
+    return data({ denied: true as const, settings: null }, { status: session.ok ? 403 : 401 });
+  }
+  if (!settings.ok) throw data(errorMessage(settings), { status: settings.status });
+  return { denied: false as const, settings: settings.data };
+}
+
+/** The rows of a link list, in order, without the ones left empty. */
+function linksOf(form: FormData, name: string): SiteLink[] {
+  const labels = formList(form, `${name}Label`);
+  const urls = formList(form, `${name}Url`);
+  return labels
+    .map((label, index) => ({ label: label.trim(), url: (urls[index] ?? "").trim() }))
+    .filter((link) => link.label !== "" || link.url !== "");
+}
+
+function settingsBody(form: FormData): SettingsPatch {
+  return {
+    siteName: formText(form, "siteName"),
+    tagline: formText(form, "tagline"),
+    about: formText(form, "about"),
+    contactEmail: formText(form, "contactEmail"),
+    contactPhone: formText(form, "contactPhone"),
+    shopUrl: formText(form, "shopUrl").trim(),
+    postsPerPage: Number(formText(form, "postsPerPage")),
+    navigation: linksOf(form, "navigation"),
+    socialLinks: linksOf(form, "social"),
+    logo: formList(form, "logo")[0] ?? "",
+    icon: formList(form, "icon")[0] ?? "",
+    shareImage: formList(form, "shareImage")[0] ?? "",
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  return apiAction(
+    context,
+    "saveSettings",
+    settingsApi.update,
+    { body: settingsBody(form) },
+    {
+      success: SETTINGS_MESSAGES.saved,
+    },
+  );
+}
+
+export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const ids = {
+    siteName: useId(),
+    tagline: useId(),
+    about: useId(),
+    contactEmail: useId(),
+    contactPhone: useId(),
+    shopUrl: useId(),
+    postsPerPage: useId(),
+  };
+  const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
+  useResultToast(actionData);
+  if (loaderData.denied) return <PermissionDenied message={MESSAGES.adminSettingsOnly} />;
+  const { settings } = loaderData;
+
+  return (
+    <>
+      <AdminPageHeader title="Settings" description="The site's name, words, images and links, on every page." />
+      <Form method="post" className="max-w-3xl space-y-6">
+        {actionData && !hydrated ? (
+          <FormMessage kind={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
+        ) : null}
+        <AdminPanel id="settings-identity" title="Identity">
+          <div className="space-y-4">
+            <TextField
+              id={ids.siteName}
+              name="siteName"
+              label="Site name"
+              required
+              maxLength={SETTINGS_LIMITS.siteName}
+              defaultValue={settings.siteName}
+            />
+            <TextField
+              id={ids.tagline}
+              name="tagline"
+              label="Tagline"
+              maxLength={SETTINGS_LIMITS.tagline}
+              defaultValue={settings.tagline}
+              hint="Under the name on the home page, and in the home page's title."
+            />
+            <TextAreaField
+              id={ids.about}
+              name="about"
+              label="About text"
+              rows={3}
+              maxLength={SETTINGS_LIMITS.about}
+              defaultValue={settings.about}
+              hint="In the footer of every page."
+            />
+          </div>
+        </AdminPanel>
+
+        <AdminPanel id="settings-images" title="Images">
+          <div className="space-y-4">
+            <ImageUploader
+              name="logo"
+              label="Logo"
+              max={1}
+              accept={POST_IMAGE_TYPES}
+              initialImages={settings.logo ? [settings.logo] : []}
+            />
+            <ImageUploader
+              name="icon"
+              label="Icon"
+              max={1}
+              accept={POST_IMAGE_TYPES}
+              initialImages={settings.icon ? [settings.icon] : []}
+            />
+            <ImageUploader
+              name="shareImage"
+              label="Default share image"
+              max={1}
+              accept={POST_IMAGE_TYPES}
+              initialImages={settings.shareImage ? [settings.shareImage] : []}
+            />
+          </div>
+        </AdminPanel>
+
+        <AdminPanel id="settings-contact" title="Contact and shop">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              id={ids.contactEmail}
+              name="contactEmail"
+              label="Contact e-mail"
+              type="email"
+              required
+              defaultValue={settings.contactEmail}
+            />
+            <TextField
+              id={ids.contactPhone}
+              name="contactPhone"
+              label="Contact phone"
+              type="tel"
+              maxLength={SETTINGS_LIMITS.contactPhone}
+              defaultValue={settings.contactPhone}
+            />
+            <TextField
+              id={ids.shopUrl}
+              name="shopUrl"
+              label="Shop URL"
+              type="url"
+              defaultValue={settings.shopUrl}
+              hint="Empty: no Shop link in the footer."
+            />
+            <TextField
+              id={ids.postsPerPage}
+              name="postsPerPage"
+              label="Posts per page"
+              type="number"
+              min={SETTINGS_LIMITS.postsPerPageMin}
+              max={SETTINGS_LIMITS.postsPerPageMax}
+              defaultValue={settings.postsPerPage}
+              hint="On category and author pages."
+            />
+          </div>
+        </AdminPanel>
+
+        <AdminPanel id="settings-links" title="Links">
+          <div className="space-y-6">
+            <LinkListField
+              name="navigation"
+              legend="Top bar navigation"
+              noun="Navigation link"
+              hint="Shown after Home in the top bar, in this order. A page of this site (/category/world-news) or a full URL."
+              initial={settings.navigation}
+              max={SETTINGS_LIMITS.links}
+            />
+            <LinkListField
+              name="social"
+              legend="Social profiles"
+              noun="Social link"
+              hint="In the footer, under the about text."
+              initial={settings.socialLinks}
+              max={SETTINGS_LIMITS.links}
+            />
+          </div>
+        </AdminPanel>
+
+        <div className="flex justify-end">
+          <SubmitButton busy={busy}>
+            {busy ? null : <Save aria-hidden="true" className="h-4 w-4" />}
+            Save settings
+          </SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}
