@@ -64,11 +64,11 @@ test.describe("home page", () => {
 
   test("has its title, meta tags and every block with its heading", async ({ page }) => {
     await openHome(page);
-    await expect(page).toHaveTitle("Broadsheet: news, analysis and long reads");
+    await expect(page).toHaveTitle("Broadsheet: News, analysis and long reads");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
       "content",
-      "Broadsheet: news, analysis and long reads",
+      "Broadsheet: News, analysis and long reads",
     );
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "website");
 
