@@ -5,6 +5,7 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { serveCachedPages } from "./http/cached-page-listener";
 import { loadBuiltPages, WEB_CLIENT_DIR } from "./http/pages";
 import { createLogger } from "./logger";
+import { PUBLISH_DUE_POSTS } from "./services/job-queue";
 import { hasAnyPost, printDemoAccounts, seedDemoContent } from "./seed/demo-seed";
 import { closeHttpServer, createHttpServer, listen } from "./server";
 
@@ -37,6 +38,9 @@ export async function startServer(development: boolean): Promise<void> {
   if (config.seedDemo && !(await hasAnyPost(database.db))) {
     printDemoAccounts(await seedDemoContent(database.db, app.services, { posts: DEMO_POST_COUNT }));
   }
+
+  // Scheduled posts go live from here, on every instance; pg-boss gives each due job to one of them.
+  await app.services.jobs.start({ [PUBLISH_DUE_POSTS]: () => app.services.posts.publishDuePosts() });
 
   const port = await listen(server, config.port, config.host);
   logger.info(

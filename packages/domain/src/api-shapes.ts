@@ -38,6 +38,7 @@ export const PostSummarySchema = z
     commentCount: z.number(),
     minuteRead: z.number(),
     isPublished: z.boolean(),
+    scheduledAt: dateTime().nullable().describe("When a scheduled draft goes live; null when not scheduled"),
     likedByMe: z.boolean().optional().describe("Only for a logged-in reader"),
     inReadLater: z.boolean().optional().describe("Only for a logged-in reader"),
   })

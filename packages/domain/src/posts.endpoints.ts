@@ -24,6 +24,7 @@ const PostFormSchema = z.object({
   type: z.string().optional(),
   content: z.string().optional(),
   isPublished: z.enum(["true", "false"]).optional(),
+  scheduledAt: z.string().optional().meta({ description: "ISO 8601 date and time; empty unschedules" }),
   image: z
     .array(z.string())
     .max(MAX_IMAGES_PER_BATCH)

@@ -16,6 +16,8 @@ export const POST_MESSAGES = {
   contentTooLong: "Content is too long",
   imageAltTooLong: `An image description must be at most ${IMAGE_ALT_MAX_LENGTH} characters`,
   tooManyImageAlts: "There are more image descriptions than images",
+  scheduleInvalid: "The scheduled time must be a date and time in ISO 8601, like 2026-12-01T09:00:00Z",
+  scheduleInPast: "The scheduled time must be in the future",
 } as const;
 
 /** http(s) URL check shared by post links and advert links. */
@@ -72,6 +74,12 @@ export const PostInputSchema = z
     image: ImageListSchema,
     imageAlt: ImageAltListSchema.optional(),
     isPublished: z.boolean().optional(),
+    /** Publish at this time (the post stays a draft until then); null unschedules. */
+    scheduledAt: z.iso
+      .datetime({ offset: true, error: POST_MESSAGES.scheduleInvalid })
+      .transform((value) => new Date(value))
+      .nullable()
+      .optional(),
   })
   .refine((post) => (post.imageAlt?.length ?? 0) <= post.image.length, {
     message: POST_MESSAGES.tooManyImageAlts,

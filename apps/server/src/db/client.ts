@@ -21,7 +21,20 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
+  /** Raw SQL on the same connection(s), for the job queue (pg-boss's `db` option). */
+  executeSql: SqlExecutor;
   close(): Promise<void>;
+}
+
+/** Several statements run at once when there are no parameters, as with node-postgres. */
+export type SqlExecutor = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return async (text, values) => {
+    if (values && values.length > 0) return client.query(text, values);
+    const results = await client.exec(text);
+    return results.at(-1) ?? { rows: [] };
+  };
 }
 
 export interface DatabaseOptions {
@@ -54,6 +67,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       db,
       kind: "pglite",
       migrate: () => migratePglite(client),
+      executeSql: pgliteExecutor(client),
       async close() {
         try {
           await client.close();
@@ -175,14 +189,26 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await pool.end();
     throw error;
   }
-  return { db, kind: "postgres", migrate: () => migratePostgres(pool), close: () => pool.end() };
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePostgres(pool),
+    executeSql: (text, values) => pool.query(text, values),
+    close: () => pool.end(),
+  };
 }
 
 /** Opens a PGlite database in memory: for tests that want a private, throwaway database. */
 export async function openMemoryPglite(loadDataDir?: Blob | File): Promise<DatabaseHandle> {
   const client = await PGlite.create({ ...(loadDataDir ? { loadDataDir } : {}), extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return { db, kind: "pglite", migrate: () => migratePglite(client), close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(client),
+    executeSql: pgliteExecutor(client),
+    close: () => client.close(),
+  };
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */

@@ -9,6 +9,7 @@ import { createEngagementService } from "./engagement.service";
 import { createFeedsService } from "./feeds.service";
 import { createHealthService } from "./health.service";
 import { createHomeService } from "./home.service";
+import { createJobQueue } from "./job-queue";
 import { createMailService } from "./mail.service";
 import { createMediaService } from "./media.service";
 import { createPasswordResetService } from "./password-reset.service";
@@ -53,6 +54,7 @@ export function createServices(deps: ServiceDeps) {
   const feeds = createFeedsService(db, shared);
   const adverts = createAdvertsService(db, publicPages);
   const polls = createPollsService(db, viewers, publicPages);
+  const jobs = createJobQueue(database, logger);
   const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl, logger });
   return {
     health: createHealthService(database),
@@ -64,7 +66,8 @@ export function createServices(deps: ServiceDeps) {
     passwordReset,
     auth: createAuthService({ users, sessions, passwordReset, rateLimiter }),
     readLater: createReadLaterService(db, viewers),
-    posts: createPostsService(db, { ...shared, content: publicPages }),
+    posts: createPostsService(db, { ...shared, content: publicPages, jobs }),
+    jobs,
     engagement: createEngagementService(db, publicPages),
     feeds,
     home: createHomeService(db, { ...shared, feeds, adverts, polls }),
@@ -79,6 +82,7 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     settings: createSettingsService(db, { reads, content: publicPages, defaults: config.site }),
     async close() {
+      await jobs.stop();
       await views.close();
       await publicPages.close();
       await passwordReset.settled();

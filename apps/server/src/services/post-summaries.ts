@@ -26,6 +26,7 @@ export function summaryColumns(viewerId: string | undefined) {
     commentCount: posts.commentCount,
     minuteRead: posts.minuteRead,
     isPublished: posts.isPublished,
+    scheduledAt: posts.scheduledAt,
     likedByMe: viewerId
       ? sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`
       : sql<null>`null`,
@@ -53,6 +54,7 @@ type SummaryRow = {
   commentCount: number;
   minuteRead: number;
   isPublished: boolean;
+  scheduledAt: Date | null;
   likedByMe: boolean | null;
   inReadLater: boolean | null;
 };
@@ -86,6 +88,7 @@ export function toPostSummary(row: SummaryRow): PostSummary {
     commentCount: row.commentCount,
     minuteRead: row.minuteRead,
     isPublished: row.isPublished,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
   };
   if (row.likedByMe !== null) summary.likedByMe = Boolean(row.likedByMe);
   if (row.inReadLater !== null) summary.inReadLater = Boolean(row.inReadLater);

@@ -13,7 +13,7 @@ import {
   SEARCH_MATCH_LIMIT,
   slugify,
 } from "@broadsheet/domain";
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../db/client";
 import { categories, comments, posts, reviews, types, users } from "../db/schema";
 import { invalid, notFound } from "../errors";
@@ -26,6 +26,7 @@ import {
   withContentWrites,
 } from "./content-changes";
 import { sanitizeRichText } from "./html-sanitizer";
+import { type JobQueue, PUBLISH_DUE_POSTS } from "./job-queue";
 import { readPage } from "./paging";
 import { isUniqueViolation } from "./pg-errors";
 import {
@@ -125,8 +126,34 @@ export interface SharedReads {
 
 export function createPostsService(
   db: Database,
-  { reads, viewerState, content }: SharedReads & { content: ContentChanges },
+  { reads, viewerState, content, jobs }: SharedReads & { content: ContentChanges; jobs: Pick<JobQueue, "runAt"> },
 ) {
+  /** A schedule must lie ahead; the publishing job is asked to run at that time. */
+  function checkSchedule(at: Date): Date {
+    if (at.getTime() <= Date.now()) throw invalid(POST_MESSAGES.scheduleInPast);
+    return at;
+  }
+
+  /**
+   * What an update does to publication: a time schedules the post (a draft until then), null
+   * unschedules it back to a draft, isPublished publishes now or withdraws it.
+   */
+  function publicationChange(input: PostInput) {
+    if (input.scheduledAt) return { isPublished: false, scheduledAt: checkSchedule(input.scheduledAt) };
+    if (input.scheduledAt === null)
+      return { isPublished: input.isPublished ?? false, scheduledAt: null, ...publishedAtFor(input.isPublished) };
+    if (input.isPublished === undefined) return {};
+    return {
+      isPublished: input.isPublished,
+      ...(input.isPublished ? { scheduledAt: null } : {}),
+      ...publishedAtFor(input.isPublished),
+    };
+  }
+
+  function publishedAtFor(isPublished: boolean | undefined) {
+    return isPublished ? { publishedAt: sql`coalesce(${posts.publishedAt}, now())` } : {};
+  }
+
   async function resolveCategory(reference: string) {
     const [category] = await db
       .select({ id: categories.id, name: categories.name, slug: categories.slug })
@@ -367,7 +394,8 @@ export function createPostsService(
 
     async createPost(input: PostInput, authorId: string, viewer: Viewer): Promise<PostDetail> {
       const { category, values } = await writeValues(input);
-      const isPublished = input.isPublished ?? true;
+      const scheduledAt = input.scheduledAt ? checkSchedule(input.scheduledAt) : null;
+      const isPublished = scheduledAt ? false : (input.isPublished ?? true);
       for (let attempt = 0; ; attempt++) {
         try {
           const [created] = await db
@@ -379,9 +407,11 @@ export function createPostsService(
               authorId,
               isPublished,
               publishedAt: isPublished ? new Date() : null,
+              scheduledAt,
             })
             .returning({ id: posts.id });
           if (!created) throw new Error("insert returned no row");
+          if (scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, scheduledAt);
           return getPost(created.id, viewer);
         } catch (error) {
           // Two posts with the same title at the same moment: take the next suffix.
@@ -395,17 +425,12 @@ export function createPostsService(
     async updatePost(idOrSlug: string, input: PostInput, viewer: Viewer): Promise<PostDetail> {
       const id = await findPostId(idOrSlug, viewer);
       const { values } = await writeValues(input, id);
-      const published =
-        input.isPublished === undefined
-          ? {}
-          : {
-              isPublished: input.isPublished,
-              publishedAt: input.isPublished ? sql`coalesce(${posts.publishedAt}, now())` : posts.publishedAt,
-            };
+      const publication = publicationChange(input);
       await db
         .update(posts)
-        .set({ ...values, ...published, updatedAt: new Date() })
+        .set({ ...values, ...publication, updatedAt: new Date() })
         .where(eq(posts.id, id));
+      if (publication.scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, publication.scheduledAt);
       return getPost(id, viewer);
     },
 
@@ -425,12 +450,34 @@ export function createPostsService(
         .set({
           isPublished: sql`not ${posts.isPublished}`,
           publishedAt: sql`case when ${posts.isPublished} then ${posts.publishedAt} else coalesce(${posts.publishedAt}, now()) end`,
+          // Published by hand or withdrawn: either way no longer waiting for its time.
+          scheduledAt: null,
           updatedAt: new Date(),
         })
         .where(postIdOrSlug(idOrSlug))
         .returning({ id: posts.id, isPublished: posts.isPublished });
       if (!updated) throw notFound(POST_MESSAGES.postNotFound);
       return { _id: updated.id, isPublished: updated.isPublished };
+    },
+
+    /**
+     * Publishes every scheduled post whose time has come. One UPDATE: when several instances
+     * sweep at once, each row is published by exactly one of them. The post takes its
+     * scheduled time as its date, so it leads the lists as a new story.
+     */
+    async publishDuePosts(): Promise<{ _id: string; slug: string }[]> {
+      const published = await db
+        .update(posts)
+        .set({
+          isPublished: true,
+          publishedAt: sql`${posts.scheduledAt}`,
+          createdAt: sql`${posts.scheduledAt}`,
+          updatedAt: sql`${posts.scheduledAt}`,
+          scheduledAt: null,
+        })
+        .where(and(lte(posts.scheduledAt, sql`now()`), eq(posts.isPublished, false)))
+        .returning({ id: posts.id, slug: posts.slug });
+      return published.map((post) => ({ _id: post.id, slug: post.slug }));
     },
 
     /** Readers share one cached page of results; their own flags are added per request. */
@@ -449,6 +496,10 @@ export function createPostsService(
     updatePost: (post, idOrSlug) => [POST_LISTS, postTag(idOrSlug), postTag(post._id), postTag(post.slug)],
     deletePost: (deleted, idOrSlug) => [POST_LISTS, postTag(idOrSlug), postTag(deleted._id), postTag(deleted.slug)],
     togglePublish: (post, idOrSlug) => [POST_LISTS, postTag(idOrSlug), postTag(post._id)],
+    publishDuePosts: (published) =>
+      published.length === 0
+        ? []
+        : [POST_LISTS, ...published.flatMap((post) => [postTag(post._id), postTag(post.slug)])],
   });
 }
 

@@ -49,6 +49,8 @@ export const posts = pgTable(
     shareCount: integer("share_count").notNull().default(0),
     isPublished: boolean("is_published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** A draft set to go live at this time (issue 15); null once published or unscheduled. */
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector("search")
@@ -70,6 +72,8 @@ export const posts = pgTable(
      * default), which a `desc` index (NULLS LAST) cannot, so one index serves both directions.
      */
     index("posts_published_created_idx").on(table.isPublished, table.createdAt, table.id),
+    // The publishing job looks for the scheduled drafts that are due: few rows, a small index.
+    index("posts_scheduled_idx").on(table.scheduledAt).where(sql`${table.scheduledAt} is not null`),
     index("posts_category_published_created_idx").on(table.categoryId, table.isPublished, table.createdAt, table.id),
     index("posts_type_published_created_idx").on(table.typeId, table.isPublished, table.createdAt, table.id),
     // The admin list shows drafts too: newest or oldest first across both.

@@ -37,8 +37,15 @@ async function readPostInput(c: Context<AppEnv>, services: Services, uploaderId:
     content: form.text("content"),
     image: urls,
     imageAlt: imageAlt.length > 0 ? imageAlt : undefined,
+    scheduledAt: scheduledField(form.text("scheduledAt")),
     isPublished: published === undefined ? undefined : published === "true",
   });
+}
+
+/** A form's scheduledAt: absent leaves the schedule, empty clears it. */
+function scheduledField(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  return value.trim() === "" ? null : value.trim();
 }
 
 /** /api/posts/*: SPEC.md §7 "Posts". */

@@ -83,8 +83,14 @@ describe(`/api/settings on ${testDatabaseKind()}`, () => {
     [{ siteName: "x".repeat(61) }, "Site name must be at most 60 characters"],
     [{ contactEmail: "not an address" }, "Contact e-mail must be an e-mail address"],
     [{ shopUrl: "javascript:alert(1)" }, "Links must be URLs starting with http:// or https://"],
-    [{ navigation: [{ label: "Evil", url: "javascript:alert(1)" }] }, "Links must be URLs starting with http:// or https://"],
-    [{ navigation: [{ label: "Elsewhere", url: "//evil.example" }] }, "Links must be URLs starting with http:// or https://"],
+    [
+      { navigation: [{ label: "Evil", url: "javascript:alert(1)" }] },
+      "Links must be URLs starting with http:// or https://",
+    ],
+    [
+      { navigation: [{ label: "Elsewhere", url: "//evil.example" }] },
+      "Links must be URLs starting with http:// or https://",
+    ],
     [{ navigation: [{ label: "", url: "/terms" }] }, "Every link needs a label"],
     [{ socialLinks: Array.from({ length: 13 }, () => ({ label: "A", url: "https://a.example" })) }, "At most 12 links"],
     [{ logo: "http://plain.example/logo.png" }, "Images must be uploaded to this site or be https URLs"],

@@ -1,0 +1,2 @@
+ALTER TABLE "posts" ADD COLUMN "scheduled_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "posts_scheduled_idx" ON "posts" USING btree ("scheduled_at") WHERE "posts"."scheduled_at" is not null;
