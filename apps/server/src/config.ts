@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isTimeZone } from "@broadsheet/domain";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
@@ -27,6 +28,7 @@ const EnvSchema = z.object({
   // First-run defaults of the site settings; an admin changes them in the admin area.
   SITE_NAME: z.string().trim().min(1).max(60).default("Broadsheet"),
   SITE_TAGLINE: z.string().trim().max(120).default("News, analysis and long reads"),
+  SITE_TIME_ZONE: z.string().trim().refine(isTimeZone, "must be an IANA time zone, like Europe/London").default("UTC"),
   CONTACT_EMAIL: z.string().min(3).default("hello@broadsheet.example"),
   CONTACT_PHONE: z.string().min(3).default("+1 555 0100"),
   SHOP_URL: z.url().default("https://shop.broadsheet.example"),
@@ -78,7 +80,14 @@ export interface Config {
   /** PUBLIC_URL was given: it is the public origin, whatever Host or X-Forwarded-* say. */
   publicUrlIsSet: boolean;
   /** Defaults of the site settings until an admin changes them. */
-  site: { siteName: string; tagline: string; contactEmail: string; contactPhone: string; shopUrl: string };
+  site: {
+    siteName: string;
+    tagline: string;
+    timeZone: string;
+    contactEmail: string;
+    contactPhone: string;
+    shopUrl: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +124,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     site: {
       siteName: values.SITE_NAME,
       tagline: values.SITE_TAGLINE,
+      timeZone: values.SITE_TIME_ZONE,
       contactEmail: values.CONTACT_EMAIL,
       contactPhone: values.CONTACT_PHONE,
       shopUrl: values.SHOP_URL,

@@ -5,9 +5,9 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { serveCachedPages } from "./http/cached-page-listener";
 import { loadBuiltPages, WEB_CLIENT_DIR } from "./http/pages";
 import { createLogger } from "./logger";
-import { PUBLISH_DUE_POSTS } from "./services/job-queue";
 import { hasAnyPost, printDemoAccounts, seedDemoContent } from "./seed/demo-seed";
 import { closeHttpServer, createHttpServer, listen } from "./server";
+import { PUBLISH_DUE_POSTS } from "./services/job-queue";
 
 const SHUTDOWN_TIMEOUT_MS = 8_000;
 const DEMO_POST_COUNT = 80;

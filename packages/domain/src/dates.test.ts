@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatCardDate, formatLongDate, formatRelativeTime, formatTopBarDate } from "./dates";
+import {
+  formatCardDate,
+  formatLongDate,
+  formatRelativeTime,
+  formatTopBarDate,
+  formatZonedTime,
+  fromZonedInputValue,
+  isTimeZone,
+  toZonedInputValue,
+} from "./dates";
 
 describe("dates", () => {
   const date = new Date("2026-03-05T10:00:00Z");
@@ -19,5 +28,30 @@ describe("dates", () => {
     expect(formatRelativeTime(date, now)).toBe("3 hours ago");
     expect(formatRelativeTime(new Date("2026-03-05T12:59:50Z"), now)).toBe("just now");
     expect(formatRelativeTime(new Date("2026-03-04T13:00:00Z"), now)).toBe("yesterday");
+  });
+});
+
+describe("times in the site's time zone", () => {
+  it.each([
+    ["2026-12-01T09:00", "Europe/London", "2026-12-01T09:00:00.000Z"],
+    ["2026-07-01T09:00", "Europe/London", "2026-07-01T08:00:00.000Z"],
+    ["2026-12-01T09:00", "America/New_York", "2026-12-01T14:00:00.000Z"],
+    ["2026-12-01T09:00", "Asia/Kolkata", "2026-12-01T03:30:00.000Z"],
+    ["2026-12-01T09:00", "UTC", "2026-12-01T09:00:00.000Z"],
+  ])("reads %s in %s as %s, and shows it back", (local, zone, utc) => {
+    const instant = fromZonedInputValue(local, zone);
+    expect(instant?.toISOString()).toBe(utc);
+    expect(toZonedInputValue(utc, zone)).toBe(local);
+  });
+
+  it("refuses what is not a date and time", () => {
+    expect(fromZonedInputValue("tomorrow", "UTC")).toBeNull();
+    expect(fromZonedInputValue("2026-12-01", "UTC")).toBeNull();
+  });
+
+  it("knows IANA zones and formats a time with its zone", () => {
+    expect(isTimeZone("Europe/Paris")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(formatZonedTime("2026-12-01T09:00:00Z", "Europe/Paris")).toBe("1 Dec 2026, 10:00 (Europe/Paris)");
   });
 });

@@ -55,3 +55,67 @@ export function formatRelativeTime(value: Date | string | number, now: Date = ne
   }
   return "just now";
 }
+
+/** Whether `name` is a time zone this runtime knows (IANA names such as Europe/London). */
+export function isTimeZone(name: string): boolean {
+  if (!name) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock in `timeZone` at `date`, as the value of an <input type="datetime-local"> (YYYY-MM-DDTHH:mm). */
+export function toZonedInputValue(date: Date | string, timeZone: string): string {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(toDate(date)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows `local` (YYYY-MM-DDTHH:mm), or null
+ * for a value that is not one. Around a clock change the offset is found again from the first guess.
+ */
+export function fromZonedInputValue(local: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
+  if (!match) return null;
+  const [, year, month, day, hour, minute] = match.map(Number) as number[];
+  const asUtc = Date.UTC(year as number, (month as number) - 1, day, hour, minute);
+  if (Number.isNaN(asUtc)) return null;
+  let guess = asUtc;
+  for (let pass = 0; pass < 2; pass++) {
+    const shown = Date.parse(`${toZonedInputValue(new Date(guess), timeZone)}:00Z`);
+    guess += asUtc - shown;
+  }
+  return new Date(guess);
+}
+
+/** A time as editors read it in the site's zone: "1 Dec 2026, 09:00 (Europe/London)". */
+export function formatZonedTime(date: Date | string, timeZone: string): string {
+  const text = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(toDate(date));
+  return `${text} (${timeZone})`;
+}

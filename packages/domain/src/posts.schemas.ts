@@ -18,6 +18,7 @@ export const POST_MESSAGES = {
   tooManyImageAlts: "There are more image descriptions than images",
   scheduleInvalid: "The scheduled time must be a date and time in ISO 8601, like 2026-12-01T09:00:00Z",
   scheduleInPast: "The scheduled time must be in the future",
+  scheduleMissing: "Please choose the date and time to publish at",
 } as const;
 
 /** http(s) URL check shared by post links and advert links. */

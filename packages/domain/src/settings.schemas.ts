@@ -1,3 +1,4 @@
+import { isTimeZone } from "./dates";
 import { isHttpUrl } from "./posts.schemas";
 import { z } from "./zod";
 
@@ -18,6 +19,7 @@ export const SETTINGS_MESSAGES = {
   tooManyLinks: "At most 12 links",
   postsPerPageRange: "Posts per page must be from 3 to 48",
   emptyPatch: "Nothing to change",
+  timeZoneUnknown: "Time zone must be an IANA time zone, like Europe/London",
 } as const;
 
 export const SETTINGS_LIMITS = {
@@ -81,6 +83,7 @@ export const SettingsPatchSchema = z
     logo: siteImage,
     icon: siteImage,
     shareImage: siteImage,
+    timeZone: z.string().trim().refine(isTimeZone, SETTINGS_MESSAGES.timeZoneUnknown),
     postsPerPage: z
       .number()
       .int(SETTINGS_MESSAGES.postsPerPageRange)
@@ -106,6 +109,7 @@ export const SettingsSchema = z
     icon: z.string().describe("Square image URL for the browser tab and home screen, or empty for the default"),
     shareImage: z.string().describe("Open Graph image of pages without their own, or empty"),
     postsPerPage: z.number().int().describe("Posts per page of category and author pages"),
+    timeZone: z.string().describe("IANA time zone in which editors see and pick times (schedules)"),
     updatedAt: z.string().nullable().describe("When an admin last changed them; null while the defaults hold"),
   })
   .meta({ id: "Settings" });

@@ -27,6 +27,7 @@ export function defaultSettings(site: Config["site"]): Settings {
     icon: "",
     shareImage: "",
     postsPerPage: ARCHIVE_PAGE_SIZE,
+    timeZone: site.timeZone,
     updatedAt: null,
   };
 }
@@ -45,6 +46,7 @@ function toSettings(row: SettingsRow): Settings {
     icon: row.icon,
     shareImage: row.shareImage,
     postsPerPage: row.postsPerPage,
+    timeZone: row.timeZone,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -3,6 +3,8 @@ import {
   type advertsApi,
   type BodyOf,
   categoriesApi,
+  fromZonedInputValue,
+  POST_MESSAGES,
   type postsApi,
   typesApi,
 } from "@broadsheet/domain";
@@ -15,17 +17,34 @@ import type { Category, PostType } from "./post-types";
 
 /* Shared by the admin post and advert screens: the form → JSON body of the API, and saving it. */
 
-/** POST/PATCH /api/posts body: Publish sends isPublished true, Save as draft false. */
-export function postBody(form: FormData): BodyOf<typeof postsApi.create> {
+/**
+ * POST/PATCH /api/posts body. Publish sends isPublished true; Save as draft false and no
+ * schedule; Schedule the time picked (a wall-clock time in the site's zone) as UTC.
+ */
+export function postBody(
+  form: FormData,
+  timeZone: string,
+): { ok: true; body: BodyOf<typeof postsApi.create> } | { ok: false; message: string } {
+  const intent = formText(form, "intent");
+  let scheduledAt: string | null = null;
+  if (intent === "schedule") {
+    const at = fromZonedInputValue(formText(form, "scheduleAt"), timeZone);
+    if (!at) return { ok: false, message: POST_MESSAGES.scheduleMissing };
+    scheduledAt = at.toISOString();
+  }
   return {
-    title: formText(form, "title"),
-    link: formText(form, "link").trim(),
-    category: formText(form, "category"),
-    type: formText(form, "type"),
-    content: formText(form, "content"),
-    image: formList(form, "image"),
-    imageAlt: formList(form, "imageAlt"),
-    isPublished: formText(form, "intent") === "publish",
+    ok: true,
+    body: {
+      title: formText(form, "title"),
+      link: formText(form, "link").trim(),
+      category: formText(form, "category"),
+      type: formText(form, "type"),
+      content: formText(form, "content"),
+      image: formList(form, "image"),
+      imageAlt: formList(form, "imageAlt"),
+      isPublished: intent === "publish",
+      scheduledAt,
+    },
   };
 }
 

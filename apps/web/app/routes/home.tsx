@@ -66,6 +66,7 @@ function slim(post: PostSummary): PostSummary {
     categorySlug: post.categorySlug,
     type: post.type,
     image: Array.isArray(post.image) ? post.image.slice(0, 1) : [],
+    scheduledAt: null,
     // Home covers sit beside their headline link and are decorative (alt="").
     imageAlt: [],
     views: post.views,

@@ -23,6 +23,7 @@ export const siteSettings = pgTable(
     icon: text("icon").notNull().default(""),
     shareImage: text("share_image").notNull().default(""),
     postsPerPage: integer("posts_per_page").notNull(),
+    timeZone: text("time_zone").notNull().default("UTC"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },

@@ -109,6 +109,7 @@ describe(`GET /api/posts/most-read on ${testDatabaseKind()}`, () => {
       commentCount: 0,
       minuteRead: 1,
       isPublished: true,
+      scheduledAt: null,
     });
     const [mine] = (await reader.agent.get("/api/posts/most-read")).body;
     expect(mine).toMatchObject({ _id: liked.id, likedByMe: true, inReadLater: false });

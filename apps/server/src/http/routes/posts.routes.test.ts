@@ -404,6 +404,7 @@ describe("browsing and search", () => {
         "likeCount",
         "link",
         "minuteRead",
+        "scheduledAt",
         "slug",
         "title",
         "type",

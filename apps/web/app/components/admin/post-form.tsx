@@ -1,10 +1,11 @@
-import { MESSAGES } from "@broadsheet/domain";
-import { ExternalLink, LoaderCircle, Save, Send } from "lucide-react";
+import { formatZonedTime, MESSAGES, toZonedInputValue } from "@broadsheet/domain";
+import { CalendarClock, ExternalLink, LoaderCircle, Save, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { Category, PostType } from "../../lib/post-types";
+import { useSite } from "../../lib/site";
 import { LinkField, SelectField, TextField } from "../form-controls";
 import { useToast } from "../toaster";
 import { ImageUploader, POST_IMAGE_TYPES } from "./image-uploader";
@@ -28,6 +29,8 @@ export interface PostFormValues {
   /** Each image's description (alt text), by position. */
   imageAlt: string[];
   isPublished: boolean;
+  /** When a scheduled draft goes live (ISO), or null. */
+  scheduledAt: string | null;
 }
 
 export const EMPTY_POST: PostFormValues = {
@@ -39,6 +42,7 @@ export const EMPTY_POST: PostFormValues = {
   image: [],
   imageAlt: [],
   isPublished: false,
+  scheduledAt: null,
 };
 
 export function PostForm({
@@ -63,7 +67,8 @@ export function PostForm({
   const navigate = useNavigate();
   const navigation = useNavigation();
   const result = useActionData<ActionResult>();
-  const ids = { title: useId(), link: useId(), category: useId(), type: useId() };
+  const ids = { title: useId(), link: useId(), category: useId(), type: useId(), scheduleAt: useId() };
+  const timeZone = useSite()?.timeZone ?? "UTC";
 
   const [category, setCategory] = useState(initial.category);
   const [type, setType] = useState(initial.type);
@@ -145,14 +150,7 @@ export function PostForm({
             <h2 className="text-sm font-semibold text-gray-800">Publish</h2>
             {mode === "edit" ? (
               <p className="mt-1 text-sm text-gray-600">
-                Status:{" "}
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                    initial.isPublished ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900"
-                  }`}
-                >
-                  {initial.isPublished ? "Published" : "Draft"}
-                </span>
+                Status: <PublicationStatus values={initial} timeZone={timeZone} />
               </p>
             ) : (
               <p className="mt-1 text-sm text-gray-600">Drafts are seen by editors only.</p>
@@ -184,7 +182,37 @@ export function PostForm({
                 ) : (
                   <Save aria-hidden="true" className="h-4 w-4" />
                 )}
-                Save as draft
+                {initial.scheduledAt ? "Unschedule (keep as draft)" : "Save as draft"}
+              </button>
+            </div>
+            <div className="mt-4 border-t border-gray-200 pt-4">
+              <label htmlFor={ids.scheduleAt} className="block text-sm font-semibold text-gray-800">
+                Publish date and time
+              </label>
+              <input
+                id={ids.scheduleAt}
+                name="scheduleAt"
+                type="datetime-local"
+                defaultValue={initial.scheduledAt ? toZonedInputValue(initial.scheduledAt, timeZone) : ""}
+                aria-describedby={`${ids.scheduleAt}-hint`}
+                className="mt-1.5 block w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm"
+              />
+              <p id={`${ids.scheduleAt}-hint`} className="mt-1 text-xs text-gray-600">
+                In the site's time zone, {timeZone}. The post goes live on its own at that minute.
+              </p>
+              <button
+                type="submit"
+                name="intent"
+                value="schedule"
+                disabled={submitting}
+                className="mt-2 inline-flex w-full items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2.5 font-semibold text-ink shadow-xs transition-colors hover:bg-gray-50 disabled:cursor-wait disabled:opacity-70"
+              >
+                {submittingIntent === "schedule" ? (
+                  <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
+                ) : (
+                  <CalendarClock aria-hidden="true" className="h-4 w-4" />
+                )}
+                Schedule
               </button>
             </div>
           </div>
@@ -225,4 +253,27 @@ export function PostForm({
       </Form>
     </div>
   );
+}
+
+/** Published, Draft, or Scheduled with its time in the site's zone. */
+export function PublicationStatus({
+  values,
+  timeZone,
+}: {
+  values: { isPublished: boolean; scheduledAt: string | null };
+  timeZone: string;
+}) {
+  if (values.isPublished) {
+    return (
+      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Published</span>
+    );
+  }
+  if (values.scheduledAt) {
+    return (
+      <span className="rounded-full bg-blue-100 px-2 py-0.5 text-xs font-semibold text-blue-900">
+        Scheduled for {formatZonedTime(values.scheduledAt, timeZone)}
+      </span>
+    );
+  }
+  return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>;
 }

@@ -1,6 +1,7 @@
 import { postsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { EMPTY_POST, PostForm } from "../../components/admin/post-form";
 import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
+import { fail } from "../../lib/forms/answer.server";
 import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/add-post";
 
@@ -15,7 +16,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  return saveContent(context, "create", postsApi.create, { body: postBody(form) }, SUCCESS_MESSAGES.postCreated);
+  const post = postBody(form, context.site.timeZone);
+  if (!post.ok) return fail({ intent: "create", message: post.message });
+  return saveContent(context, "create", postsApi.create, { body: post.body }, SUCCESS_MESSAGES.postCreated);
 }
 
 export default function AddPost({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, postsApi, SUCCESS_MESSAGES, shortenText } from "@broadsheet/domain";
+import { ADMIN_PAGE_SIZE, formatZonedTime, postsApi, SUCCESS_MESSAGES, shortenText } from "@broadsheet/domain";
 import { Eye, FileText, LoaderCircle, Pencil, PenSquare } from "lucide-react";
 import { useId } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
@@ -14,7 +14,7 @@ import { formText } from "../../lib/forms/form-data";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { listHref, pageParam } from "../../lib/paging";
 import { type PostSummary, postPath } from "../../lib/post-types";
-import { siteNameIn } from "../../lib/site";
+import { siteNameIn, useSite } from "../../lib/site";
 import type { Route } from "./+types/all-posts";
 
 /*
@@ -74,12 +74,18 @@ const titleId = (post: PostSummary) => `post-title-${post._id}`;
 
 function TitleCell({ post }: { post: PostSummary }) {
   const { published } = usePublishToggle(post);
+  const timeZone = useSite()?.timeZone ?? "UTC";
   return (
     <>
       <span id={titleId(post)} title={post.title} className="font-medium text-ink">
         {shortenText(post.title, TITLE_CUT)}
       </span>
-      {!published ? (
+      {!published && post.scheduledAt ? (
+        <span className="ml-2 rounded-full bg-blue-100 px-2 py-0.5 text-[11px] font-semibold text-blue-900">
+          Scheduled {formatZonedTime(post.scheduledAt, timeZone)}
+        </span>
+      ) : null}
+      {!published && !post.scheduledAt ? (
         <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold text-amber-900">
           Draft
         </span>

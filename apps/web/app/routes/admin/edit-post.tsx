@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { PostForm } from "../../components/admin/post-form";
 import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { fail } from "../../lib/forms/answer.server";
 import { postPath } from "../../lib/post-types";
 import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/edit-post";
@@ -28,7 +29,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const input = { params: { id: params.id }, body: postBody(form) };
+  const post = postBody(form, context.site.timeZone);
+  if (!post.ok) return fail({ intent: "update", message: post.message });
+  const input = { params: { id: params.id }, body: post.body };
   return saveContent(context, "update", postsApi.update, input, SUCCESS_MESSAGES.postUpdated);
 }
 
@@ -50,6 +53,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         image: post.image,
         imageAlt: post.imageAlt,
         isPublished: post.isPublished,
+        scheduledAt: post.scheduledAt,
       }}
       categories={categories}
       types={types}

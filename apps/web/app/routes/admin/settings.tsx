@@ -13,7 +13,7 @@ import { data, Form, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { ImageUploader, POST_IMAGE_TYPES } from "../../components/admin/image-uploader";
 import { LinkListField } from "../../components/admin/link-list-field";
-import { FormMessage, SubmitButton, TextAreaField, TextField } from "../../components/form-controls";
+import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "../../components/form-controls";
 import { PermissionDenied } from "../../components/permission-denied";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
@@ -43,6 +43,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { denied: false as const, settings: settings.data };
 }
 
+/** The zones this runtime knows (UTC first), and the current one even if it does not list it. */
+function timeZones(current: string): string[] {
+  const known = Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC");
+  return ["UTC", ...(known.includes(current) || current === "UTC" ? [] : [current]), ...known];
+}
+
 /** The rows of a link list, in order, without the ones left empty. */
 function linksOf(form: FormData, name: string): SiteLink[] {
   const labels = formList(form, `${name}Label`);
@@ -61,6 +67,7 @@ function settingsBody(form: FormData): SettingsPatch {
     contactPhone: formText(form, "contactPhone"),
     shopUrl: formText(form, "shopUrl").trim(),
     postsPerPage: Number(formText(form, "postsPerPage")),
+    timeZone: formText(form, "timeZone"),
     navigation: linksOf(form, "navigation"),
     socialLinks: linksOf(form, "social"),
     logo: formList(form, "logo")[0] ?? "",
@@ -91,6 +98,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
     contactPhone: useId(),
     shopUrl: useId(),
     postsPerPage: useId(),
+    timeZone: useId(),
   };
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
@@ -197,6 +205,19 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
               defaultValue={settings.postsPerPage}
               hint="On category and author pages."
             />
+            <SelectField
+              id={ids.timeZone}
+              name="timeZone"
+              label="Time zone"
+              defaultValue={settings.timeZone}
+              hint="Editors pick and read scheduled times in this zone."
+            >
+              {timeZones(settings.timeZone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </SelectField>
           </div>
         </AdminPanel>
 
