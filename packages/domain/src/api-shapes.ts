@@ -74,6 +74,8 @@ export const PostDetailSchema = PostSummarySchema.extend({
   typeSlug: z.string(),
   publishedAt: dateTime().nullable(),
   updatedAt: dateTime(),
+  correction: z.string().describe("The editors' correction note, or empty"),
+  correctedAt: dateTime().nullable().describe("When the correction note was last written"),
   shareCount: z.number(),
   comments: z.array(PostCommentSchema),
   reviews: z.object({ count: z.number(), average: z.number(), items: z.array(PostReviewSchema) }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  editedAfterPublication,
   formatCardDate,
   formatLongDate,
   formatRelativeTime,
@@ -53,5 +54,18 @@ describe("times in the site's time zone", () => {
     expect(isTimeZone("Europe/Paris")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
     expect(formatZonedTime("2026-12-01T09:00:00Z", "Europe/Paris")).toBe("1 Dec 2026, 10:00 (Europe/Paris)");
+  });
+});
+
+describe("updated after publication", () => {
+  const publishedAt = "2026-11-01T10:00:00.000Z";
+  it("counts an edit more than a minute after the post went out", () => {
+    expect(editedAfterPublication({ publishedAt, createdAt: publishedAt, updatedAt: "2026-11-01T10:05:00.000Z" })).toBe(
+      true,
+    );
+    expect(editedAfterPublication({ publishedAt, createdAt: publishedAt, updatedAt: "2026-11-01T10:00:30.000Z" })).toBe(
+      false,
+    );
+    expect(editedAfterPublication({ publishedAt: null, createdAt: publishedAt, updatedAt: publishedAt })).toBe(false);
   });
 });

@@ -119,3 +119,15 @@ export function formatZonedTime(date: Date | string, timeZone: string): string {
   }).format(toDate(date));
   return `${text} (${timeZone})`;
 }
+
+// Saves within a minute of going live are the publication itself, not an update.
+const UPDATE_GRACE_MS = 60_000;
+
+/** Whether a post was edited after it went out (likes, comments and views do not count). */
+export function editedAfterPublication(post: {
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}): boolean {
+  return Date.parse(post.updatedAt) - Date.parse(post.publishedAt ?? post.createdAt) > UPDATE_GRACE_MS;
+}

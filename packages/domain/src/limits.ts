@@ -6,6 +6,8 @@ export const MAX_IMAGES_PER_POST = 5;
 export const MAX_IMAGES_PER_BATCH = 5;
 /** An image's description (alt text): a sentence or two, as screen-reader guidance suggests. */
 export const IMAGE_ALT_MAX_LENGTH = 250;
+/** A correction note under an article. */
+export const CORRECTION_MAX_LENGTH = 1000;
 export const SEARCH_PAGE_SIZE = 9;
 /** A search covers the newest this many matches (docs/decisions/007): the total stops there. */
 export const SEARCH_MATCH_LIMIT = 300;

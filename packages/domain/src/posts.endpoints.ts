@@ -25,6 +25,7 @@ const PostFormSchema = z.object({
   content: z.string().optional(),
   isPublished: z.enum(["true", "false"]).optional(),
   scheduledAt: z.string().optional().meta({ description: "ISO 8601 date and time; empty unschedules" }),
+  correction: z.string().optional().meta({ description: "Correction note; empty removes it" }),
   image: z
     .array(z.string())
     .max(MAX_IMAGES_PER_BATCH)

@@ -1,4 +1,4 @@
-import { IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_POST } from "./limits";
+import { CORRECTION_MAX_LENGTH, IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_POST } from "./limits";
 import { MESSAGES } from "./messages";
 import { z } from "./zod";
 
@@ -19,6 +19,7 @@ export const POST_MESSAGES = {
   scheduleInvalid: "The scheduled time must be a date and time in ISO 8601, like 2026-12-01T09:00:00Z",
   scheduleInPast: "The scheduled time must be in the future",
   scheduleMissing: "Please choose the date and time to publish at",
+  correctionTooLong: `A correction must be at most ${CORRECTION_MAX_LENGTH} characters`,
 } as const;
 
 /** http(s) URL check shared by post links and advert links. */
@@ -75,6 +76,8 @@ export const PostInputSchema = z
     image: ImageListSchema,
     imageAlt: ImageAltListSchema.optional(),
     isPublished: z.boolean().optional(),
+    /** A correction note shown under the article; "" removes it, left out keeps it. */
+    correction: z.string().trim().max(CORRECTION_MAX_LENGTH, POST_MESSAGES.correctionTooLong).optional(),
     /** Publish at this time (the post stays a draft until then); null unschedules. */
     scheduledAt: z.iso
       .datetime({ offset: true, error: POST_MESSAGES.scheduleInvalid })

@@ -272,6 +272,8 @@ export function createPostsService(
         sku: posts.sku,
         publishedAt: posts.publishedAt,
         updatedAt: posts.updatedAt,
+        correction: posts.correction,
+        correctedAt: posts.correctedAt,
         shareCount: posts.shareCount,
         typeSlug: sql<string>`coalesce(${types.slug}, '')`,
       })
@@ -290,6 +292,8 @@ export function createPostsService(
       typeSlug: extra?.typeSlug ?? "",
       publishedAt: extra?.publishedAt?.toISOString() ?? null,
       updatedAt: (extra?.updatedAt ?? row.createdAt).toISOString(),
+      correction: extra?.correction ?? "",
+      correctedAt: extra?.correctedAt?.toISOString() ?? null,
       shareCount: extra?.shareCount ?? 0,
       comments: commentRows.map(toCommentView),
       reviews: reviewRows,
@@ -408,6 +412,8 @@ export function createPostsService(
               isPublished,
               publishedAt: isPublished ? new Date() : null,
               scheduledAt,
+              correction: input.correction ?? "",
+              correctedAt: input.correction ? new Date() : null,
             })
             .returning({ id: posts.id });
           if (!created) throw new Error("insert returned no row");
@@ -426,9 +432,20 @@ export function createPostsService(
       const id = await findPostId(idOrSlug, viewer);
       const { values } = await writeValues(input, id);
       const publication = publicationChange(input);
+      // A new or changed note is dated now; the same note again keeps its date.
+      const correction =
+        input.correction === undefined
+          ? {}
+          : {
+              correction: input.correction,
+              correctedAt:
+                input.correction === ""
+                  ? null
+                  : sql`case when ${posts.correction} = ${input.correction} then ${posts.correctedAt} else now() end`,
+            };
       await db
         .update(posts)
-        .set({ ...values, ...publication, updatedAt: new Date() })
+        .set({ ...values, ...publication, ...correction, updatedAt: new Date() })
         .where(eq(posts.id, id));
       if (publication.scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, publication.scheduledAt);
       return getPost(id, viewer);

@@ -44,6 +44,8 @@ export function postBody(
       imageAlt: formList(form, "imageAlt"),
       isPublished: intent === "publish",
       scheduledAt,
+      // Only the edit screen has the field: a new post sends none.
+      ...(form.has("correction") ? { correction: formText(form, "correction") } : {}),
     },
   };
 }

@@ -51,6 +51,9 @@ export const posts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** A draft set to go live at this time (issue 15); null once published or unscheduled. */
     scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    /** An editor's correction note, shown under the article (issue 15); "" when none. */
+    correction: text("correction").notNull().default(""),
+    correctedAt: timestamp("corrected_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector("search")

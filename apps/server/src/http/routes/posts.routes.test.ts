@@ -218,6 +218,36 @@ describe("image descriptions (alt text)", () => {
   });
 });
 
+describe("correction notes", () => {
+  it("dates a new or changed note, keeps the date for the same note, and removes it with an empty one", async () => {
+    const { body: created } = await editor.agent.post("/api/posts", validPost({ title: "Corrected later" }));
+    expect(created).toMatchObject({ correction: "", correctedAt: null });
+    const noted = await editor.agent.patch(
+      `/api/posts/${created._id}`,
+      validPost({ correction: "An earlier version misspelt the minister's name." }),
+    );
+    expect(noted.status).toBe(200);
+    expect(noted.body.correction).toBe("An earlier version misspelt the minister's name.");
+    expect(Date.parse(noted.body.correctedAt)).not.toBeNaN();
+
+    const same = await editor.agent.patch(
+      `/api/posts/${created._id}`,
+      validPost({ title: "Corrected later (edited)", correction: "An earlier version misspelt the minister's name." }),
+    );
+    expect(same.body.correctedAt).toBe(noted.body.correctedAt);
+    const kept = await editor.agent.patch(`/api/posts/${created._id}`, validPost({ title: "No note sent" }));
+    expect(kept.body.correction).toBe("An earlier version misspelt the minister's name.");
+    const readerView = await anonymous().get(`/api/posts/${created.slug}`);
+    expect(readerView.body).toMatchObject({ correction: "An earlier version misspelt the minister's name." });
+
+    const removed = await editor.agent.patch(`/api/posts/${created._id}`, validPost({ correction: "" }));
+    expect(removed.body).toMatchObject({ correction: "", correctedAt: null });
+    const tooLong = await editor.agent.patch(`/api/posts/${created._id}`, validPost({ correction: "x".repeat(1001) }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toEqual({ message: "A correction must be at most 1000 characters" });
+  });
+});
+
 describe("reading, publishing, updating and deleting", () => {
   it("gets a post by id or slug, with content, reviews and comments", async () => {
     const { body: created } = await editor.agent.post("/api/posts", validPost({ title: "By id or slug" }));

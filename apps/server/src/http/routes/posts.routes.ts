@@ -38,6 +38,7 @@ async function readPostInput(c: Context<AppEnv>, services: Services, uploaderId:
     image: urls,
     imageAlt: imageAlt.length > 0 ? imageAlt : undefined,
     scheduledAt: scheduledField(form.text("scheduledAt")),
+    correction: form.text("correction"),
     isPublished: published === undefined ? undefined : published === "true",
   });
 }

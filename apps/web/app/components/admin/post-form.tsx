@@ -1,4 +1,4 @@
-import { formatZonedTime, MESSAGES, toZonedInputValue } from "@broadsheet/domain";
+import { CORRECTION_MAX_LENGTH, formatZonedTime, MESSAGES, toZonedInputValue } from "@broadsheet/domain";
 import { CalendarClock, ExternalLink, LoaderCircle, Save, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
@@ -6,7 +6,7 @@ import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { Category, PostType } from "../../lib/post-types";
 import { useSite } from "../../lib/site";
-import { LinkField, SelectField, TextField } from "../form-controls";
+import { LinkField, SelectField, TextAreaField, TextField } from "../form-controls";
 import { useToast } from "../toaster";
 import { ImageUploader, POST_IMAGE_TYPES } from "./image-uploader";
 import { RichTextEditor } from "./rich-text-editor";
@@ -31,6 +31,8 @@ export interface PostFormValues {
   isPublished: boolean;
   /** When a scheduled draft goes live (ISO), or null. */
   scheduledAt: string | null;
+  /** The correction note under the article ("" for none). */
+  correction: string;
 }
 
 export const EMPTY_POST: PostFormValues = {
@@ -43,6 +45,7 @@ export const EMPTY_POST: PostFormValues = {
   imageAlt: [],
   isPublished: false,
   scheduledAt: null,
+  correction: "",
 };
 
 export function PostForm({
@@ -67,7 +70,14 @@ export function PostForm({
   const navigate = useNavigate();
   const navigation = useNavigation();
   const result = useActionData<ActionResult>();
-  const ids = { title: useId(), link: useId(), category: useId(), type: useId(), scheduleAt: useId() };
+  const ids = {
+    title: useId(),
+    link: useId(),
+    category: useId(),
+    type: useId(),
+    scheduleAt: useId(),
+    correction: useId(),
+  };
   const timeZone = useSite()?.timeZone ?? "UTC";
 
   const [category, setCategory] = useState(initial.category);
@@ -143,6 +153,20 @@ export function PostForm({
           />
 
           <RichTextEditor initialContent={initial.content} />
+
+          {mode === "edit" ? (
+            <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
+              <TextAreaField
+                id={ids.correction}
+                name="correction"
+                label="Correction note"
+                rows={3}
+                maxLength={CORRECTION_MAX_LENGTH}
+                defaultValue={initial.correction}
+                hint="Shown under the article with today's date when it changes. Leave empty for none."
+              />
+            </div>
+          ) : null}
         </div>
 
         <aside className="space-y-4 xl:sticky xl:top-20 xl:self-start">

@@ -54,6 +54,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         imageAlt: post.imageAlt,
         isPublished: post.isPublished,
         scheduledAt: post.scheduledAt,
+        correction: post.correction,
       }}
       categories={categories}
       types={types}

@@ -1,4 +1,4 @@
-import { feedsApi, htmlToText, isStaff, MESSAGES, postsApi } from "@broadsheet/domain";
+import { feedsApi, formatLongDate, htmlToText, isStaff, MESSAGES, postsApi } from "@broadsheet/domain";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { ActionResult } from "../../lib/forms/action-result";
@@ -194,6 +194,21 @@ function PostView({
             // biome-ignore lint/security/noDangerouslySetInnerHtml: post HTML is sanitised by the server on write (DESIGN.md §8).
             dangerouslySetInnerHTML={{ __html: post.content }}
           />
+
+          {post.correction && post.correctedAt ? (
+            <aside
+              aria-label="Correction"
+              className="mt-8 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3"
+            >
+              <p className="text-sm text-ink">
+                <strong>Correction</strong>{" "}
+                <time dateTime={post.correctedAt} className="text-gray-700">
+                  ({formatLongDate(post.correctedAt)})
+                </time>
+                : <span className="whitespace-pre-line">{post.correction}</span>
+              </p>
+            </aside>
+          ) : null}
 
           <EngagementBar post={post} user={user} />
         </article>

@@ -1,4 +1,4 @@
-import { formatLongDate, formatRelativeTime, minuteReadLabel } from "@broadsheet/domain";
+import { editedAfterPublication, formatLongDate, formatRelativeTime, minuteReadLabel } from "@broadsheet/domain";
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import { AuthorName } from "../../../components/post-card";
@@ -46,6 +46,17 @@ export function ArticleHeader({ post, now, canonicalUrl }: { post: PostDetail; n
               <time dateTime={post.createdAt} title={formatLongDate(post.createdAt)}>
                 {formatRelativeTime(post.createdAt, now)}
               </time>
+              {editedAfterPublication(post) ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span>
+                    Updated{" "}
+                    <time dateTime={post.updatedAt} title={formatLongDate(post.updatedAt)}>
+                      {formatRelativeTime(post.updatedAt, now)}
+                    </time>
+                  </span>
+                </>
+              ) : null}
               <span aria-hidden="true">·</span>
               <span className="inline-flex items-center gap-1">
                 <Clock aria-hidden="true" className="h-3.5 w-3.5" />

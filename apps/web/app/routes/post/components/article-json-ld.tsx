@@ -33,6 +33,15 @@ export function ArticleJsonLd({
           datePublished: post.publishedAt ?? post.createdAt,
           dateModified: post.updatedAt ?? post.createdAt,
           articleSection: post.category,
+          ...(post.correction && post.correctedAt
+            ? {
+                correction: {
+                  "@type": "CorrectionComment",
+                  text: post.correction,
+                  datePublished: post.correctedAt,
+                },
+              }
+            : {}),
           author: [
             {
               "@type": "Person",
