@@ -28,6 +28,7 @@ import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
 import { pollsRoutes } from "./http/routes/polls.routes";
 import { postsRoutes } from "./http/routes/posts.routes";
+import { previewsRoutes } from "./http/routes/previews.routes";
 import { settingsRoutes } from "./http/routes/settings.routes";
 import { sharesRoutes } from "./http/routes/shares.routes";
 import { syndicationRoutes } from "./http/routes/syndication.routes";
@@ -150,6 +151,7 @@ export function createApiRoutes(services: Services) {
   // Before postsRoutes, so /posts/icymi, /posts/hot, … are not taken for a post id.
   api.route("/", feedsRoutes(services));
   api.route("/", engagementRoutes(services));
+  api.route("/", previewsRoutes(services.posts));
   api.route("/", postsRoutes(services));
   api.route("/", sharesRoutes(services));
   api.route("/", mediaApiRoutes(services));

@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("logout", "routes/logout.tsx"),
   route("page/:slug", "routes/post/route.tsx"),
+  route("preview/:token", "routes/preview.tsx"),
   route("search", "routes/search/route.tsx"),
   route("category/:slug/:type?", "routes/category/route.tsx"),
   route("author/:slug", "routes/author/route.tsx"),

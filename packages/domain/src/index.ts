@@ -21,6 +21,7 @@ export * from "./polls.endpoints";
 export * from "./polls.schemas";
 export * from "./posts.endpoints";
 export * from "./posts.schemas";
+export * from "./previews.endpoints";
 export * from "./query.schemas";
 export * from "./roles";
 export * from "./settings.endpoints";

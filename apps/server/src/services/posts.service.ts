@@ -10,13 +10,14 @@ import {
   minuteRead,
   POST_MESSAGES,
   type PostInput,
+  PREVIEW_MESSAGES,
   SEARCH_MATCH_LIMIT,
   slugify,
 } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../db/client";
 import { categories, comments, posts, reviews, types, users } from "../db/schema";
-import { invalid, notFound } from "../errors";
+import { conflict, invalid, notFound } from "../errors";
 import {
   CATEGORY_LISTS,
   type ContentChanges,
@@ -38,6 +39,7 @@ import {
   visibleTo,
 } from "./post-summaries";
 import type { ReadCache } from "./read-cache";
+import { createToken, hashToken } from "./tokens";
 import type { Page } from "./users.service";
 import type { ViewerStateService } from "./viewer-state";
 
@@ -150,8 +152,9 @@ export function createPostsService(
     };
   }
 
+  // Published, a post no longer has a preview link: its own address is public.
   function publishedAtFor(isPublished: boolean | undefined) {
-    return isPublished ? { publishedAt: sql`coalesce(${posts.publishedAt}, now())` } : {};
+    return isPublished ? { publishedAt: sql`coalesce(${posts.publishedAt}, now())`, previewTokenHash: null } : {};
   }
 
   async function resolveCategory(reference: string) {
@@ -469,6 +472,7 @@ export function createPostsService(
           publishedAt: sql`case when ${posts.isPublished} then ${posts.publishedAt} else coalesce(${posts.publishedAt}, now()) end`,
           // Published by hand or withdrawn: either way no longer waiting for its time.
           scheduledAt: null,
+          previewTokenHash: sql`case when ${posts.isPublished} then ${posts.previewTokenHash} else null end`,
           updatedAt: new Date(),
         })
         .where(postIdOrSlug(idOrSlug))
@@ -491,10 +495,46 @@ export function createPostsService(
           createdAt: sql`${posts.scheduledAt}`,
           updatedAt: sql`${posts.scheduledAt}`,
           scheduledAt: null,
+          previewTokenHash: null,
         })
         .where(and(lte(posts.scheduledAt, sql`now()`), eq(posts.isPublished, false)))
         .returning({ id: posts.id, slug: posts.slug });
       return published.map((post) => ({ _id: post.id, slug: post.slug }));
+    },
+
+    /** A new secret preview link for an unpublished post (the previous one stops working). */
+    async createPreviewToken(idOrSlug: string): Promise<string> {
+      const [post] = await db
+        .select({ id: posts.id, isPublished: posts.isPublished })
+        .from(posts)
+        .where(postIdOrSlug(idOrSlug));
+      if (!post) throw notFound(POST_MESSAGES.postNotFound);
+      if (post.isPublished) throw conflict(PREVIEW_MESSAGES.alreadyPublished);
+      const token = createToken();
+      await db
+        .update(posts)
+        .set({ previewTokenHash: hashToken(token) })
+        .where(and(eq(posts.id, post.id), eq(posts.isPublished, false)));
+      return token;
+    },
+
+    async revokePreviewLink(idOrSlug: string): Promise<void> {
+      const [post] = await db
+        .update(posts)
+        .set({ previewTokenHash: null })
+        .where(postIdOrSlug(idOrSlug))
+        .returning({ id: posts.id });
+      if (!post) throw notFound(POST_MESSAGES.postNotFound);
+    },
+
+    /** The post a preview link shows, as readers will see it; never from a cache. */
+    async getPreview(token: string): Promise<PostDetail> {
+      const [post] = await db
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.previewTokenHash, hashToken(token)), eq(posts.isPublished, false)));
+      if (!post) throw notFound(PREVIEW_MESSAGES.notFound);
+      return loadPost(post.id, { id: undefined, isStaff: true });
     },
 
     /** Readers share one cached page of results; their own flags are added per request. */

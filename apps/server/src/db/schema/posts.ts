@@ -54,6 +54,8 @@ export const posts = pgTable(
     /** An editor's correction note, shown under the article (issue 15); "" when none. */
     correction: text("correction").notNull().default(""),
     correctedAt: timestamp("corrected_at", { withTimezone: true }),
+    /** SHA-256 of the draft's secret preview link (issue 15); null when it has none. */
+    previewTokenHash: text("preview_token_hash").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector("search")

@@ -1,9 +1,11 @@
-import { postsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
+import { postsApi, previewsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { data } from "react-router";
 import { PostForm } from "../../components/admin/post-form";
+import { PreviewLinkPanel } from "../../components/admin/preview-link-panel";
 import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
-import { fail } from "../../lib/forms/answer.server";
+import { apiAction, fail, failedCall, succeed } from "../../lib/forms/answer.server";
+import { formText } from "../../lib/forms/form-data";
 import { postPath } from "../../lib/post-types";
 import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/edit-post";
@@ -29,6 +31,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
+  const intent = formText(form, "intent");
+  const linkInput = { params: { id: params.id } };
+  if (intent === "previewLink") {
+    const link = await callApi(context, previewsApi.createLink, linkInput);
+    if (!link.ok) return failedCall(link, { intent });
+    return succeed({ intent, message: "Preview link ready", previewUrl: link.data.url });
+  }
+  if (intent === "revokePreview") return apiAction(context, intent, previewsApi.revokeLink, linkInput);
   const post = postBody(form, context.site.timeZone);
   if (!post.ok) return fail({ intent: "update", message: post.message });
   const input = { params: { id: params.id }, body: post.body };
@@ -38,26 +48,33 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function EditPost({ loaderData }: Route.ComponentProps) {
   const { post, categories, types } = loaderData;
   return (
-    <PostForm
-      key={post._id}
-      mode="edit"
-      heading="Edit Post"
-      description={post.title}
-      viewHref={postPath(post)}
-      initial={{
-        title: post.title,
-        link: post.link ?? "",
-        category: post.categorySlug,
-        type: post.typeSlug ?? "",
-        content: post.content,
-        image: post.image,
-        imageAlt: post.imageAlt,
-        isPublished: post.isPublished,
-        scheduledAt: post.scheduledAt,
-        correction: post.correction,
-      }}
-      categories={categories}
-      types={types}
-    />
+    <>
+      <PostForm
+        key={post._id}
+        mode="edit"
+        heading="Edit Post"
+        description={post.title}
+        viewHref={postPath(post)}
+        initial={{
+          title: post.title,
+          link: post.link ?? "",
+          category: post.categorySlug,
+          type: post.typeSlug ?? "",
+          content: post.content,
+          image: post.image,
+          imageAlt: post.imageAlt,
+          isPublished: post.isPublished,
+          scheduledAt: post.scheduledAt,
+          correction: post.correction,
+        }}
+        categories={categories}
+        types={types}
+      />
+      {post.isPublished ? null : (
+        <div className="mt-6 max-w-3xl">
+          <PreviewLinkPanel />
+        </div>
+      )}
+    </>
   );
 }
