@@ -29,6 +29,7 @@ import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./ht
 import { pollsRoutes } from "./http/routes/polls.routes";
 import { postsRoutes } from "./http/routes/posts.routes";
 import { previewsRoutes } from "./http/routes/previews.routes";
+import { revisionsRoutes } from "./http/routes/revisions.routes";
 import { settingsRoutes } from "./http/routes/settings.routes";
 import { sharesRoutes } from "./http/routes/shares.routes";
 import { syndicationRoutes } from "./http/routes/syndication.routes";
@@ -152,6 +153,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", feedsRoutes(services));
   api.route("/", engagementRoutes(services));
   api.route("/", previewsRoutes(services.posts));
+  api.route("/", revisionsRoutes(services.revisions));
   api.route("/", postsRoutes(services));
   api.route("/", sharesRoutes(services));
   api.route("/", mediaApiRoutes(services));

@@ -22,6 +22,7 @@ export default [
     route("all-posts", "routes/admin/all-posts.tsx"),
     route("add-post", "routes/admin/add-post.tsx"),
     route("edit-post/:id", "routes/admin/edit-post.tsx"),
+    route("edit-post/:id/revisions/:revisionId", "routes/admin/post-revision.tsx"),
     route("add-adds", "routes/admin/add-adds.tsx"),
     route("all-adds", "routes/admin/all-adds.tsx"),
     route("edit-add/:id", "routes/admin/edit-add.tsx"),

@@ -23,6 +23,7 @@ export * from "./posts.endpoints";
 export * from "./posts.schemas";
 export * from "./previews.endpoints";
 export * from "./query.schemas";
+export * from "./revisions.endpoints";
 export * from "./roles";
 export * from "./settings.endpoints";
 export * from "./settings.schemas";

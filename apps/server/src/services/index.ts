@@ -18,6 +18,7 @@ import { createPostsService } from "./posts.service";
 import { createPublicPagesService } from "./public-pages.service";
 import { createRateLimiter } from "./rate-limiter";
 import { createReadLaterService } from "./read-later.service";
+import { createRevisionsService, type RevisionsService } from "./revisions.service";
 import { createSessionsService } from "./sessions.service";
 import { createSettingsService } from "./settings.service";
 import { createSharesService } from "./shares.service";
@@ -55,6 +56,20 @@ export function createServices(deps: ServiceDeps) {
   const adverts = createAdvertsService(db, publicPages);
   const polls = createPollsService(db, viewers, publicPages);
   const jobs = createJobQueue(database, logger);
+  // Each needs the other: a save records a revision, a restore answers the post.
+  const revisions: RevisionsService = createRevisionsService(db, {
+    content: publicPages,
+    getPost: (id) => posts.getPost(id, { id: undefined, isStaff: true }),
+  });
+  const posts = createPostsService(db, {
+    ...shared,
+    content: publicPages,
+    jobs,
+    revisions: {
+      record: (postId, authorId) => revisions.record(postId, authorId),
+      recordBaseline: (postId) => revisions.recordBaseline(postId),
+    },
+  });
   const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl, logger });
   return {
     health: createHealthService(database),
@@ -66,7 +81,8 @@ export function createServices(deps: ServiceDeps) {
     passwordReset,
     auth: createAuthService({ users, sessions, passwordReset, rateLimiter }),
     readLater: createReadLaterService(db, viewers),
-    posts: createPostsService(db, { ...shared, content: publicPages, jobs }),
+    posts,
+    revisions,
     jobs,
     engagement: createEngagementService(db, publicPages),
     feeds,

@@ -39,6 +39,7 @@ import {
   visibleTo,
 } from "./post-summaries";
 import type { ReadCache } from "./read-cache";
+import type { RevisionsService } from "./revisions.service";
 import { createToken, hashToken } from "./tokens";
 import type { Page } from "./users.service";
 import type { ViewerStateService } from "./viewer-state";
@@ -128,7 +129,17 @@ export interface SharedReads {
 
 export function createPostsService(
   db: Database,
-  { reads, viewerState, content, jobs }: SharedReads & { content: ContentChanges; jobs: Pick<JobQueue, "runAt"> },
+  {
+    reads,
+    viewerState,
+    content,
+    jobs,
+    revisions,
+  }: SharedReads & {
+    content: ContentChanges;
+    jobs: Pick<JobQueue, "runAt">;
+    revisions: Pick<RevisionsService, "record" | "recordBaseline">;
+  },
 ) {
   /** A schedule must lie ahead; the publishing job is asked to run at that time. */
   function checkSchedule(at: Date): Date {
@@ -420,6 +431,7 @@ export function createPostsService(
             })
             .returning({ id: posts.id });
           if (!created) throw new Error("insert returned no row");
+          await revisions.record(created.id, authorId);
           if (scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, scheduledAt);
           return getPost(created.id, viewer);
         } catch (error) {
@@ -433,6 +445,7 @@ export function createPostsService(
     /** The slug stays as it is: links already shared keep working. */
     async updatePost(idOrSlug: string, input: PostInput, viewer: Viewer): Promise<PostDetail> {
       const id = await findPostId(idOrSlug, viewer);
+      await revisions.recordBaseline(id);
       const { values } = await writeValues(input, id);
       const publication = publicationChange(input);
       // A new or changed note is dated now; the same note again keeps its date.
@@ -450,6 +463,7 @@ export function createPostsService(
         .update(posts)
         .set({ ...values, ...publication, ...correction, updatedAt: new Date() })
         .where(eq(posts.id, id));
+      await revisions.record(id, viewer.id);
       if (publication.scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, publication.scheduledAt);
       return getPost(id, viewer);
     },

@@ -6,6 +6,7 @@ export * from "./password-resets";
 export * from "./polls";
 export * from "./post-daily-stats";
 export * from "./post-likes";
+export * from "./post-revisions";
 export * from "./posts";
 export * from "./rate-limits";
 export * from "./read-later";

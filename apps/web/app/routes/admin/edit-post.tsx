@@ -1,7 +1,8 @@
-import { postsApi, previewsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
+import { postsApi, previewsApi, revisionsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { data } from "react-router";
 import { PostForm } from "../../components/admin/post-form";
 import { PreviewLinkPanel } from "../../components/admin/preview-link-panel";
+import { RevisionsPanel } from "../../components/admin/revisions-panel";
 import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction, fail, failedCall, succeed } from "../../lib/forms/answer.server";
@@ -20,13 +21,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const [post, taxonomy] = await Promise.all([
+  const [post, taxonomy, revisions] = await Promise.all([
     callApi(context, postsApi.get, { params: { id: params.id } }),
     loadTaxonomy(context),
+    callApi(context, revisionsApi.list, { params: { id: params.id } }),
   ]);
   if (post.status === 404) throw data(null, { status: 404 });
   if (!post.ok) throw data(errorMessage(post), { status: post.status });
-  return { post: post.data, ...taxonomy };
+  return { post: post.data, ...taxonomy, revisions: revisions.ok ? revisions.data : [] };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -46,7 +48,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export default function EditPost({ loaderData }: Route.ComponentProps) {
-  const { post, categories, types } = loaderData;
+  const { post, categories, types, revisions } = loaderData;
   return (
     <>
       <PostForm
@@ -70,11 +72,10 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         categories={categories}
         types={types}
       />
-      {post.isPublished ? null : (
-        <div className="mt-6 max-w-3xl">
-          <PreviewLinkPanel />
-        </div>
-      )}
+      <div className="mt-6 grid max-w-5xl gap-6 lg:grid-cols-2">
+        <RevisionsPanel postId={post._id} revisions={revisions} />
+        {post.isPublished ? null : <PreviewLinkPanel />}
+      </div>
     </>
   );
 }
