@@ -19,6 +19,7 @@ import { refuseUnstorableUrls } from "./http/middleware/unstorable-input";
 import type { PageRenderer } from "./http/pages";
 import { adminRoutes } from "./http/routes/admin.routes";
 import { advertsRoutes } from "./http/routes/adverts.routes";
+import { auditRoutes } from "./http/routes/audit.routes";
 import { authorsRoutes } from "./http/routes/authors.routes";
 import { docsRoutes } from "./http/routes/docs.routes";
 import { engagementRoutes } from "./http/routes/engagement.routes";
@@ -142,6 +143,10 @@ export type App = ReturnType<typeof createApp>;
  */
 export function createApiRoutes(services: Services) {
   const api = apiRouter();
+  api.use("/api/*", async (c, next) => {
+    c.set("audit", services.audit);
+    await next();
+  });
   api.use("/api/*", sameOrigin());
   api.use("/api/*", sessionMiddleware(services.sessions));
   api.route("/", healthRoutes(services.health));
@@ -162,6 +167,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", pollsRoutes(services));
   api.route("/", advertsRoutes(services));
   api.route("/", settingsRoutes(services.settings));
+  api.route("/", auditRoutes(services.audit));
   api.route("/", docsRoutes(api));
   api.all("/api", handleApiNotFound);
   api.all("/api/*", handleApiNotFound);

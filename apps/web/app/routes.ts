@@ -33,6 +33,7 @@ export default [
     route("all-votes", "routes/admin/all-votes.tsx"),
     route("view-users", "routes/admin/view-users.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ export * from "./admin.endpoints";
 export * from "./adverts.endpoints";
 export * from "./adverts.schemas";
 export * from "./api-shapes";
+export * from "./audit.endpoints";
 export * from "./authors.endpoints";
 export * from "./dates";
 export * from "./docs.endpoints";

@@ -16,6 +16,7 @@ export const MESSAGES = {
   loginUsersOnly: "This page can only be viewed by login users.",
   adminUsersOnly: "This page can only be viewed by an admin user.",
   adminSettingsOnly: "Only admins can change the site settings.",
+  adminAuditOnly: "Only admins can read the audit log.",
   apiNotFound: "No API endpoint at this path",
   malformedJson: "The request body is not valid JSON",
   internalError: "Something went wrong on our side. Please try again.",

@@ -13,6 +13,7 @@ import type { SchemaObject } from "openapi3-ts/oas31";
 import { z } from "zod";
 import { forbidden, invalid, unauthorized } from "../errors";
 import type { AppEnv } from "./app-env";
+import { auditTrailOf } from "./audit-trail";
 import { limitBody, limitOrdinaryBody, readJson } from "./body";
 import { isMultipart } from "./multipart";
 
@@ -167,6 +168,9 @@ export interface RouteOptions {
 export function routeOf<const E extends EndpointDeclaration>(declaration: E, options: RouteOptions = {}): RouteOf<E> {
   const { access } = declaration;
   const middleware: MiddlewareHandler<AppEnv>[] = [];
+  // First, so it sees the final answer, refusals included (failed staff logins).
+  const auditTrail = auditTrailOf(declaration);
+  if (auditTrail) middleware.push(auditTrail);
   const accessCheck = ACCESS_MIDDLEWARE[access];
   if (accessCheck) middleware.push(accessCheck);
   middleware.push(...(options.before ?? []));

@@ -1,5 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Logger } from "../logger";
+import type { AuditService } from "../services/audit.service";
 import type { SessionUser } from "../services/sessions.service";
 import type { RequestOrigin } from "./client-address";
 
@@ -29,5 +30,7 @@ export interface AppEnv {
     user: SessionUser | null;
     /** The raw session token of this request, when it has a live session. */
     sessionToken: string | null;
+    /** Where audited calls are recorded (set for every /api request). */
+    audit?: AuditService;
   };
 }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { createAdvertsService } from "./adverts.service";
 import { createAnalyticsService } from "./analytics.service";
+import { createAuditService } from "./audit.service";
 import { createAuthService } from "./auth.service";
 import { createAuthorsService } from "./authors.service";
 import { createEngagementService } from "./engagement.service";
@@ -96,6 +97,7 @@ export function createServices(deps: ServiceDeps) {
     adverts,
     syndication: createSyndicationService(db, reads),
     authors: createAuthorsService(db, reads),
+    audit: createAuditService(db),
     settings: createSettingsService(db, { reads, content: publicPages, defaults: config.site }),
     async close() {
       await jobs.stop();

@@ -1,4 +1,5 @@
 export * from "./adverts";
+export * from "./audit-events";
 export * from "./categories";
 export * from "./comments";
 export * from "./media";

@@ -7,6 +7,7 @@ import {
   Megaphone,
   PenSquare,
   PlusSquare,
+  ScrollText,
   Settings,
   Tags,
   Users,
@@ -62,6 +63,7 @@ const MENU: MenuItem[] = [
   { to: "/admin/add-vote", label: "Add Vote", icon: Vote },
   { to: "/admin/view-users", label: "Users", icon: Users, adminOnly: true },
   { to: "/admin/settings", label: "Settings", icon: Settings, adminOnly: true },
+  { to: "/admin/audit", label: "Audit log", icon: ScrollText, adminOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,154 @@
+import {
+  type AuditAction,
+  advertsApi,
+  categoriesApi,
+  type EndpointDeclaration,
+  engagementApi,
+  pollsApi,
+  postsApi,
+  revisionsApi,
+  settingsApi,
+  typesApi,
+  usersApi,
+} from "@broadsheet/domain";
+import type { MiddlewareHandler } from "hono";
+import type { AuditEntry, AuditService } from "../services/audit.service";
+import type { AppEnv } from "./app-env";
+
+/*
+ * Which API calls the audit log records (issue 15), and how each is described: decided here,
+ * once, and recorded by one middleware after the call answered. Only changes that went
+ * through are recorded, and failed logins of staff accounts.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are the endpoints' JSON, read loosely here.
+type Answer = any;
+
+interface Call {
+  status: number;
+  params: Record<string, string>;
+  body: Answer;
+  answer: Answer;
+  audit: AuditService;
+}
+
+type Described = { action: AuditAction; target?: AuditEntry["target"]; actor?: AuditEntry["actor"] } | null;
+type Describe = (call: Call) => Described | Promise<Described>;
+
+const ok = (call: Call) => call.status >= 200 && call.status < 300;
+const target = (type: string, id: unknown, name: unknown) => ({ type, id: String(id ?? ""), name: String(name ?? "") });
+const post = (answer: Answer) => target("post", answer?._id, answer?.title);
+/** A successful call as `action` on what the answer (or the path) names. */
+const on =
+  (action: AuditAction, describeTarget: (call: Call) => AuditEntry["target"]): Describe =>
+  (call) =>
+    ok(call) ? { action, target: describeTarget(call) } : null;
+
+const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
+  [
+    usersApi.login,
+    async (call) => {
+      if (ok(call)) {
+        if (call.answer?.role === "user") return null;
+        return { action: "login", target: target("user", call.answer?._id, call.answer?.email) };
+      }
+      if (call.status !== 401 || typeof call.body?.email !== "string") return null;
+      const staff = await call.audit.staffAccount(call.body.email);
+      return staff ? { action: "login.failed", actor: staff, target: target("user", staff.id, staff.email) } : null;
+    },
+  ],
+  [
+    usersApi.updateRole,
+    on("user.role", ({ answer }) => target("user", answer?._id, `${answer?.email} → ${answer?.role}`)),
+  ],
+  [
+    postsApi.create,
+    (call) =>
+      ok(call)
+        ? { action: call.answer?.scheduledAt ? "post.schedule" : "post.create", target: post(call.answer) }
+        : null,
+  ],
+  [
+    postsApi.update,
+    (call) =>
+      ok(call)
+        ? { action: call.answer?.scheduledAt ? "post.schedule" : "post.update", target: post(call.answer) }
+        : null,
+  ],
+  [
+    postsApi.togglePublish,
+    (call) =>
+      ok(call)
+        ? {
+            action: call.answer?.isPublished ? "post.publish" : "post.unpublish",
+            target: target("post", call.answer?._id, ""),
+          }
+        : null,
+  ],
+  [postsApi.remove, on("post.delete", ({ params }) => target("post", params.id, params.id))],
+  [revisionsApi.restore, on("post.restore", ({ answer }) => post(answer))],
+  [advertsApi.create, on("advert.create", ({ answer }) => target("advert", answer?._id, answer?.link))],
+  [advertsApi.update, on("advert.update", ({ answer }) => target("advert", answer?._id, answer?.link))],
+  [advertsApi.remove, on("advert.delete", ({ params }) => target("advert", params.id, ""))],
+  [pollsApi.create, on("poll.create", ({ answer }) => target("poll", answer?._id, answer?.title))],
+  [pollsApi.update, on("poll.update", ({ answer }) => target("poll", answer?._id, answer?.title))],
+  [pollsApi.remove, on("poll.delete", ({ params }) => target("poll", params.id, ""))],
+  [
+    categoriesApi.create,
+    on("category.create", ({ answer }) => target("category", answer?.category?._id, answer?.category?.name)),
+  ],
+  [categoriesApi.remove, on("category.delete", ({ params }) => target("category", params.slug, params.slug))],
+  [typesApi.create, on("type.create", ({ answer }) => target("type", answer?.type?._id, answer?.type?.name))],
+  [typesApi.remove, on("type.delete", ({ params }) => target("type", params.slug, params.slug))],
+  [settingsApi.update, on("settings.update", ({ answer }) => target("settings", "site", answer?.siteName))],
+  [
+    engagementApi.deleteComment,
+    on("comment.delete", ({ params }) => target("comment", params.commentId, `on post ${params.id}`)),
+  ],
+]);
+
+async function answerOf(response: Response): Promise<Answer> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return null;
+  try {
+    return await response.clone().json();
+  } catch {
+    return null;
+  }
+}
+
+/** The middleware that records `declaration`'s calls, or none when it is not audited. */
+export function auditTrailOf(declaration: EndpointDeclaration): MiddlewareHandler<AppEnv> | undefined {
+  const describe = AUDIT_TRAIL.get(declaration);
+  if (!describe) return undefined;
+  return async (c, next) => {
+    await next();
+    const audit = c.get("audit");
+    if (!audit) return;
+    const call: Call = {
+      status: c.res.status,
+      params: c.req.param() as Record<string, string>,
+      body: await (c.req.bodyCache.json ?? Promise.resolve(null)).catch(() => null),
+      answer: await answerOf(c.res),
+      audit,
+    };
+    const described = await describe(call);
+    if (!described) return;
+    const user = c.get("user");
+    const actor = described.actor ?? (user ? { id: user.id, name: user.name, email: user.email } : null);
+    // A login sets the user only in its answer.
+    const loggedIn =
+      described.action === "login"
+        ? { id: call.answer?._id, name: call.answer?.name, email: call.answer?.email }
+        : null;
+    try {
+      await audit.record({
+        action: described.action,
+        actor: loggedIn ?? actor ?? { id: null, name: "", email: "" },
+        target: described.target,
+        clientAddress: c.get("clientAddress"),
+      });
+    } catch (error) {
+      c.get("log").error({ err: error, action: described.action }, "could not write the audit log");
+    }
+  };
+}
