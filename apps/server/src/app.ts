@@ -35,6 +35,7 @@ import { settingsRoutes } from "./http/routes/settings.routes";
 import { sharesRoutes } from "./http/routes/shares.routes";
 import { syndicationRoutes } from "./http/routes/syndication.routes";
 import { categoryRoutes, typeRoutes } from "./http/routes/taxonomy.routes";
+import { twoFactorRoutes } from "./http/routes/two-factor.routes";
 import { usersRoutes } from "./http/routes/users.routes";
 import { webAppRoutes } from "./http/routes/web-app.routes";
 import type { Logger } from "./logger";
@@ -145,12 +146,14 @@ export function createApiRoutes(services: Services) {
   const api = apiRouter();
   api.use("/api/*", async (c, next) => {
     c.set("audit", services.audit);
+    c.set("twoFactorRequired", async () => (await services.settings.getSettings()).requireTwoFactor === true);
     await next();
   });
   api.use("/api/*", sameOrigin());
   api.use("/api/*", sessionMiddleware(services.sessions));
   api.route("/", healthRoutes(services.health));
   api.route("/", authorsRoutes(services.authors));
+  api.route("/", twoFactorRoutes(services.twoFactor));
   api.route("/", usersRoutes(services));
   api.route("/", adminRoutes(services));
   api.route("/", homeRoutes(services.home));

@@ -25,7 +25,9 @@ import { useSiteName } from "./lib/site";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await callApi(context, usersApi.getUser);
-  return { site: context.site, now: new Date().toISOString(), user: session.ok ? session.data : null };
+  // The admins-only setting stays on the server: this data is in every page's HTML.
+  const { requireTwoFactor: _, ...site } = context.site;
+  return { site, now: new Date().toISOString(), user: session.ok ? session.data : null };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -144,6 +144,7 @@ export const PublicUserSchema = z
     address: z.object({ address: z.string(), state: z.string(), country: z.string() }),
     slug: z.string().describe("The author page's slug"),
     bio: z.string().describe("The author page's biography (staff)"),
+    twoFactorEnabled: z.boolean().describe("Whether sign-in asks for an authenticator code"),
     createdAt: dateTime(),
   })
   .meta({ id: "User" });

@@ -33,5 +33,6 @@ export * from "./sku";
 export * from "./taxonomy.endpoints";
 export * from "./taxonomy.schemas";
 export * from "./text";
+export * from "./two-factor.endpoints";
 export * from "./users.endpoints";
 export * from "./users.schemas";

@@ -20,6 +20,7 @@ export const SETTINGS_MESSAGES = {
   postsPerPageRange: "Posts per page must be from 3 to 48",
   emptyPatch: "Nothing to change",
   timeZoneUnknown: "Time zone must be an IANA time zone, like Europe/London",
+  twoFactorYourselfFirst: "Turn on two-factor sign-in for yourself (in your profile) before requiring it for all staff",
 } as const;
 
 export const SETTINGS_LIMITS = {
@@ -84,6 +85,7 @@ export const SettingsPatchSchema = z
     icon: siteImage,
     shareImage: siteImage,
     timeZone: z.string().trim().refine(isTimeZone, SETTINGS_MESSAGES.timeZoneUnknown),
+    requireTwoFactor: z.boolean(),
     postsPerPage: z
       .number()
       .int(SETTINGS_MESSAGES.postsPerPageRange)
@@ -110,6 +112,10 @@ export const SettingsSchema = z
     shareImage: z.string().describe("Open Graph image of pages without their own, or empty"),
     postsPerPage: z.number().int().describe("Posts per page of category and author pages"),
     timeZone: z.string().describe("IANA time zone in which editors see and pick times (schedules)"),
+    requireTwoFactor: z
+      .boolean()
+      .optional()
+      .describe("Admins only: whether staff must turn on two-factor sign-in to use the admin area"),
     updatedAt: z.string().nullable().describe("When an admin last changed them; null while the defaults hold"),
   })
   .meta({ id: "Settings" });

@@ -56,7 +56,7 @@ export const RegisterInputSchema = readTextFields(["name", "email", "password"],
   );
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
-export const LoginInputSchema = readTextFields(["email", "password"], ["email"])
+export const LoginInputSchema = readTextFields(["email", "password", "code"], ["email", "code"])
   .superRefine((input, ctx) => {
     if (!input.email || !input.password) {
       ctx.addIssue({ code: "custom", message: MESSAGES.loginFieldsRequired });
@@ -64,7 +64,18 @@ export const LoginInputSchema = readTextFields(["email", "password"], ["email"])
       ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail });
     }
   })
-  .meta(documented(z.object({ email: z.email(), password: z.string().min(1) })));
+  .meta(
+    documented(
+      z.object({
+        email: z.email(),
+        password: z.string().min(1),
+        code: z
+          .string()
+          .optional()
+          .describe("The authenticator app's code (or a recovery code) when two-factor sign-in is on"),
+      }),
+    ),
+  );
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 const requiredField = (label: string) =>

@@ -6,12 +6,14 @@ import {
   isStaff,
   MEDIA_MESSAGES,
   MessageSchema,
+  TWO_FACTOR_MESSAGES,
 } from "@broadsheet/domain";
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { SchemaObject } from "openapi3-ts/oas31";
 import { z } from "zod";
 import { forbidden, invalid, unauthorized } from "../errors";
+import type { SessionUser } from "../services/sessions.service";
 import type { AppEnv } from "./app-env";
 import { auditTrailOf } from "./audit-trail";
 import { limitBody, limitOrdinaryBody, readJson } from "./body";
@@ -38,10 +40,17 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** When an admin requires it, staff without two-factor sign-in may not use staff calls yet. */
+async function refuseStaffWithoutTwoFactor(c: Context<AppEnv>, user: SessionUser): Promise<void> {
+  if (user.totpSecret !== null) return;
+  if (await c.get("twoFactorRequired")?.()) throw forbidden(TWO_FACTOR_MESSAGES.requiredForStaff);
+}
+
 export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get("user");
   if (!user) throw unauthorized(ACCOUNT_MESSAGES.notLoggedIn);
   if (!isStaff(user.role)) throw forbidden(ACCOUNT_MESSAGES.staffOnly);
+  await refuseStaffWithoutTwoFactor(c, user);
   await next();
 };
 
@@ -49,6 +58,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get("user");
   if (!user) throw unauthorized(ACCOUNT_MESSAGES.notLoggedIn);
   if (user.role !== "admin") throw forbidden(ACCOUNT_MESSAGES.adminOnly);
+  await refuseStaffWithoutTwoFactor(c, user);
   await next();
 };
 

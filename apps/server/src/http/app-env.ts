@@ -32,5 +32,7 @@ export interface AppEnv {
     sessionToken: string | null;
     /** Where audited calls are recorded (set for every /api request). */
     audit?: AuditService;
+    /** Whether an admin requires staff to use two-factor sign-in (Admin → Settings). */
+    twoFactorRequired?: () => Promise<boolean>;
   };
 }

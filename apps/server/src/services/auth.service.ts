@@ -1,8 +1,15 @@
-import { ACCOUNT_MESSAGES, type LoginInput, normalizeEmail, type RegisterInput } from "@broadsheet/domain";
-import { AppError, invalid } from "../errors";
+import {
+  ACCOUNT_MESSAGES,
+  type LoginInput,
+  normalizeEmail,
+  type RegisterInput,
+  TWO_FACTOR_MESSAGES,
+} from "@broadsheet/domain";
+import { AppError, invalid, unauthorized } from "../errors";
 import type { PasswordResetService } from "./password-reset.service";
 import { RATE_LIMITS, type RateLimiter } from "./rate-limiter";
 import type { SessionsService, SessionUser } from "./sessions.service";
+import type { TwoFactorService } from "./two-factor.service";
 import type { UsersService } from "./users.service";
 
 export interface SignedIn {
@@ -16,8 +23,9 @@ export function createAuthService(deps: {
   sessions: SessionsService;
   passwordReset: PasswordResetService;
   rateLimiter: RateLimiter;
+  twoFactor: TwoFactorService;
 }) {
-  const { users, sessions, passwordReset, rateLimiter } = deps;
+  const { users, sessions, passwordReset, rateLimiter, twoFactor } = deps;
   const accountAndClient = (email: string, client: string) => `${email} ${client}`;
 
   /** Remembers that the owner signs in from this client, so an attack elsewhere never locks them out here. */
@@ -73,6 +81,19 @@ export function createAuthService(deps: {
           ]);
         }
         throw error;
+      }
+      // Two-factor on: no session before the code. A missing code is the form's next step, not
+      // a guess (its points come back); a wrong one costs points like a wrong password.
+      if (twoFactor.isOn(user)) {
+        if (!input.code) {
+          await Promise.all([
+            rateLimiter.refund(RATE_LIMITS.loginPerAccountAndClient, pair),
+            rateLimiter.refund(RATE_LIMITS.loginPerClient, client),
+            rateLimiter.refund(RATE_LIMITS.loginPerAccount, email),
+          ]);
+          throw unauthorized(TWO_FACTOR_MESSAGES.codeRequired);
+        }
+        if (!(await twoFactor.checkLoginCode(user, input.code))) throw unauthorized(TWO_FACTOR_MESSAGES.codeWrong);
       }
       await Promise.all([
         rateLimiter.reset(RATE_LIMITS.loginPerAccountAndClient, pair),

@@ -6,6 +6,7 @@ import { createAnalyticsService } from "./analytics.service";
 import { createAuditService } from "./audit.service";
 import { createAuthService } from "./auth.service";
 import { createAuthorsService } from "./authors.service";
+import { userTag } from "./content-changes";
 import { createEngagementService } from "./engagement.service";
 import { createFeedsService } from "./feeds.service";
 import { createHealthService } from "./health.service";
@@ -25,6 +26,7 @@ import { createSettingsService } from "./settings.service";
 import { createSharesService } from "./shares.service";
 import { createSyndicationService } from "./syndication.service";
 import { createTaxonomyService } from "./taxonomy.service";
+import { createTwoFactorService } from "./two-factor.service";
 import { createUsersService } from "./users.service";
 import { createViewCounter } from "./view-counter";
 import { createViewerStateService } from "./viewer-state";
@@ -57,6 +59,11 @@ export function createServices(deps: ServiceDeps) {
   const adverts = createAdvertsService(db, publicPages);
   const polls = createPollsService(db, viewers, publicPages);
   const jobs = createJobQueue(database, logger);
+  const settings = createSettingsService(db, { reads, content: publicPages, defaults: config.site });
+  const twoFactor = createTwoFactorService(db, {
+    issuer: async () => (await settings.getSettings()).siteName,
+    forgetUser: (userId) => viewers.forget(userTag(userId)),
+  });
   // Each needs the other: a save records a revision, a restore answers the post.
   const revisions: RevisionsService = createRevisionsService(db, {
     content: publicPages,
@@ -80,7 +87,8 @@ export function createServices(deps: ServiceDeps) {
     sessions,
     users,
     passwordReset,
-    auth: createAuthService({ users, sessions, passwordReset, rateLimiter }),
+    auth: createAuthService({ users, sessions, passwordReset, rateLimiter, twoFactor }),
+    twoFactor,
     readLater: createReadLaterService(db, viewers),
     posts,
     revisions,
@@ -98,7 +106,7 @@ export function createServices(deps: ServiceDeps) {
     syndication: createSyndicationService(db, reads),
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
-    settings: createSettingsService(db, { reads, content: publicPages, defaults: config.site }),
+    settings,
     async close() {
       await jobs.stop();
       await views.close();

@@ -6,11 +6,18 @@ import { siteSettings } from "../db/schema";
 import { invalid } from "../errors";
 import { type ContentChanges, SETTINGS_TAG, withContentWrites } from "./content-changes";
 import type { ReadCache } from "./read-cache";
+import type { SessionUser } from "./sessions.service";
 
 const DEFAULT_ABOUT =
   "Independent news and long reads: world affairs, the nation, technology, travel and the stories in between, written by people who check their facts.";
 
 type SettingsRow = typeof siteSettings.$inferSelect;
+
+/** The settings without the admins-only ones, for everyone else (GET /api/settings, every page). */
+export function publicSettings(settings: Settings): Settings {
+  const { requireTwoFactor: _, ...shown } = settings;
+  return shown;
+}
 
 /** The settings before any admin change: the configuration's values. */
 export function defaultSettings(site: Config["site"]): Settings {
@@ -28,6 +35,7 @@ export function defaultSettings(site: Config["site"]): Settings {
     shareImage: "",
     postsPerPage: ARCHIVE_PAGE_SIZE,
     timeZone: site.timeZone,
+    requireTwoFactor: false,
     updatedAt: null,
   };
 }
@@ -47,6 +55,7 @@ function toSettings(row: SettingsRow): Settings {
     shareImage: row.shareImage,
     postsPerPage: row.postsPerPage,
     timeZone: row.timeZone,
+    requireTwoFactor: row.requireTwoFactor,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -69,8 +78,11 @@ export function createSettingsService(
       return deps.reads.get("settings", loadSettings, () => [SETTINGS_TAG]);
     },
 
-    async updateSettings(patch: SettingsPatch, adminId: string): Promise<Settings> {
+    async updateSettings(patch: SettingsPatch, admin: Pick<SessionUser, "id" | "totpSecret">): Promise<Settings> {
       if (Object.keys(patch).length === 0) throw invalid(SETTINGS_MESSAGES.emptyPatch);
+      // Requiring it without having it would lock this admin out of the admin area at once.
+      if (patch.requireTwoFactor && admin.totpSecret === null) throw invalid(SETTINGS_MESSAGES.twoFactorYourselfFirst);
+      const adminId = admin.id;
       const { updatedAt: _, ...current } = await loadSettings();
       const values = { ...current, ...patch, updatedAt: new Date(), updatedBy: adminId };
       const [row] = await db

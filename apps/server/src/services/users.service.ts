@@ -34,6 +34,7 @@ export function toPublicUser(user: SessionUser): PublicUser {
     address: { address: user.address, state: user.state, country: user.country },
     slug: user.slug,
     bio: user.bio,
+    twoFactorEnabled: user.totpSecret !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -14,7 +14,7 @@ import { formTexts } from "./forms/form-data";
 /* The checks of the account forms (see forms/check.ts), in SPEC.md §5's order. */
 
 export function checkLogin(form: FormData) {
-  return check(LoginInputSchema, formTexts(form, ["email", "password"]), MESSAGES.allFieldsRequired);
+  return check(LoginInputSchema, formTexts(form, ["email", "password", "code"]), MESSAGES.allFieldsRequired);
 }
 
 const mismatch = () => refusal(MESSAGES.passwordsDoNotMatch, { confirmPassword: MESSAGES.passwordsDoNotMatch });

@@ -1,8 +1,9 @@
-import { usersApi } from "@broadsheet/domain";
+import { TWO_FACTOR_MESSAGES, usersApi } from "@broadsheet/domain";
 import { LogIn } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
-import { CheckedForm, EmailField, PasswordField, SubmitButton } from "../components/form-controls";
+import { CheckedForm, EmailField, PasswordField, SubmitButton, TextField } from "../components/form-controls";
 import { checkLogin } from "../lib/account-forms";
 import { ACCOUNT_TOASTS } from "../lib/account-messages";
 import { callApi } from "../lib/api.server";
@@ -47,6 +48,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
   const form = useFormCheck(checkLogin, actionData);
+  // Once the server asks for the authenticator code, the field stays for the next tries.
+  const [askCode, setAskCode] = useState(false);
+  const refusal = actionData && !actionData.ok ? actionData.message : undefined;
+  const codeAsked = refusal === TWO_FACTOR_MESSAGES.codeRequired || refusal === TWO_FACTOR_MESSAGES.codeWrong;
+  useEffect(() => {
+    if (codeAsked) setAskCode(true);
+  }, [codeAsked]);
   useResultToast(actionData, (done) => leaveAuthPage(navigate, done.redirectTo));
 
   return (
@@ -84,6 +92,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </Link>
           </p>
         </div>
+        {askCode || codeAsked ? (
+          <TextField
+            id="login-code"
+            name="code"
+            label="Authentication code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            autoFocus
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          />
+        ) : null}
         <SubmitButton busy={busy} className="w-full">
           {busy ? null : <LogIn aria-hidden="true" className="h-4 w-4" />}
           Login

@@ -1,4 +1,4 @@
-import { AUTHOR_BIO_MAX_LENGTH, isStaff, MEDIA_MESSAGES, MESSAGES, usersApi } from "@broadsheet/domain";
+import { AUTHOR_BIO_MAX_LENGTH, isStaff, MEDIA_MESSAGES, MESSAGES, twoFactorApi, usersApi } from "@broadsheet/domain";
 import { Save, Upload } from "lucide-react";
 import { type FormEvent, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -6,6 +6,7 @@ import { AccountTabs } from "../components/account-tabs";
 import { CheckedForm, FormMessage, SubmitButton, TextAreaField, TextField } from "../components/form-controls";
 import { PermissionDenied } from "../components/permission-denied";
 import { useToast } from "../components/toaster";
+import { TwoFactorSection } from "../components/two-factor-section";
 import { checkProfile, photoProblem, profileValues } from "../lib/account-forms";
 import { ACCOUNT_TOASTS } from "../lib/account-messages";
 import { callApi, errorMessage } from "../lib/api.server";
@@ -39,7 +40,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  if (formText(form, "intent") === "photo") return changePhoto(context, form.get("photo"));
+  const intent = formText(form, "intent");
+  if (intent === "photo") return changePhoto(context, form.get("photo"));
+  if (intent.startsWith("2fa-")) return changeTwoFactor(context, intent, formText(form, "code"));
 
   const values = profileValues(form);
   const checked = checkProfile(form);
@@ -47,6 +50,28 @@ export async function action({ context, request }: Route.ActionArgs) {
   const result = await callApi(context, usersApi.updateProfile, { body: checked.value });
   if (!result.ok) return failedCall(result, { intent: "profile", values });
   return succeed({ intent: "profile", message: ACCOUNT_TOASTS.profileUpdated });
+}
+
+/** Two-factor sign-in: set-up (QR code), turning on (recovery codes) and off. */
+async function changeTwoFactor(context: Route.ActionArgs["context"], intent: string, code: string) {
+  if (intent === "2fa-setup") {
+    const setup = await callApi(context, twoFactorApi.setup);
+    if (!setup.ok) return failedCall(setup, { intent });
+    return succeed({
+      intent,
+      message: "Scan the QR code with your authenticator app",
+      qrSvg: setup.data.qrSvg,
+      secret: setup.data.secret,
+    });
+  }
+  if (intent === "2fa-enable") {
+    const enabled = await callApi(context, twoFactorApi.enable, { body: { code } });
+    if (!enabled.ok) return failedCall(enabled, { intent });
+    return succeed({ intent, message: enabled.data.message, recoveryCodes: enabled.data.recoveryCodes });
+  }
+  const disabled = await callApi(context, twoFactorApi.disable, { body: { code } });
+  if (!disabled.ok) return failedCall(disabled, { intent });
+  return succeed({ intent, message: disabled.data.message });
 }
 
 /** SPEC.md §4: the photo is uploaded first (POST /api/media), then saved on the profile. */
@@ -286,6 +311,11 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
           </CheckedForm>
         </section>
       </div>
+      {isStaff(user.role) ? (
+        <div className="mt-8">
+          <TwoFactorSection enabled={user.twoFactorEnabled} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { SiteLink } from "@broadsheet/domain";
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /*
@@ -24,6 +24,8 @@ export const siteSettings = pgTable(
     shareImage: text("share_image").notNull().default(""),
     postsPerPage: integer("posts_per_page").notNull(),
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** Staff must turn on two-factor sign-in before they can use the admin area. */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },

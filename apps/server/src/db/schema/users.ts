@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 export const users = pgTable(
@@ -21,6 +21,14 @@ export const users = pgTable(
     slug: text("slug").notNull(),
     /** A staff member's short biography, shown on their author page. */
     bio: text("bio").notNull().default(""),
+    /** Two-factor sign-in (issue 15): the TOTP secret (base32) once turned on, else null. */
+    totpSecret: text("totp_secret"),
+    /** A secret being set up: it becomes totp_secret when the user proves their app has it. */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The last time step a code was accepted for, so a code works once. */
+    totpLastStep: integer("totp_last_step"),
+    /** SHA-256 of each unused recovery code. */
+    recoveryCodeHashes: text("recovery_code_hashes").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,13 +1,16 @@
 import { settingsApi } from "@broadsheet/domain";
-import type { SettingsService } from "../../services/settings.service";
+import { publicSettings, type SettingsService } from "../../services/settings.service";
 import { apiRouter, routeOf } from "../api-routes";
 import { sessionUser } from "../middleware/session";
 
 /** /api/settings: read by everyone, changed by admins (issue 15). */
 export function settingsRoutes(settings: SettingsService) {
   return apiRouter()
-    .openapi(routeOf(settingsApi.get), async (c) => c.json(await settings.getSettings(), 200))
+    .openapi(routeOf(settingsApi.get), async (c) => {
+      const all = await settings.getSettings();
+      return c.json(c.get("user")?.role === "admin" ? all : publicSettings(all), 200);
+    })
     .openapi(routeOf(settingsApi.update), async (c) =>
-      c.json(await settings.updateSettings(c.req.valid("json"), sessionUser(c).id), 200),
+      c.json(await settings.updateSettings(c.req.valid("json"), sessionUser(c)), 200),
     );
 }

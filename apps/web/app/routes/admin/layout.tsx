@@ -1,4 +1,4 @@
-import { isStaff, MESSAGES, usersApi } from "@broadsheet/domain";
+import { isStaff, MESSAGES, TWO_FACTOR_MESSAGES, usersApi } from "@broadsheet/domain";
 import {
   FileText,
   FolderTree,
@@ -13,7 +13,7 @@ import {
   Users,
   Vote,
 } from "lucide-react";
-import { data, NavLink, Outlet } from "react-router";
+import { data, Link, NavLink, Outlet } from "react-router";
 import { PermissionDenied } from "../../components/permission-denied";
 import { callApi } from "../../lib/api.server";
 import { siteNameIn } from "../../lib/site";
@@ -32,6 +32,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return data({ user: null, loginHref: `/login?redirectTo=${encodeURIComponent(here.pathname + here.search)}` }, 401);
   }
   if (!isStaff(user.role)) return data({ user: null, loginHref: undefined }, 403);
+  if (context.site.requireTwoFactor && !user.twoFactorEnabled) {
+    return data({ user: null, loginHref: undefined, twoFactorMissing: true }, 403);
+  }
   return { user, loginHref: undefined };
 }
 
@@ -68,6 +71,17 @@ const MENU: MenuItem[] = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, loginHref } = loaderData;
+  if ("twoFactorMissing" in loaderData) {
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="font-serif text-3xl font-bold">Two-factor sign-in required</h1>
+        <p className="mt-4 text-gray-600">{TWO_FACTOR_MESSAGES.requiredForStaff}.</p>
+        <Link to="/profile" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          Set it up in your profile
+        </Link>
+      </section>
+    );
+  }
   if (!user) return <PermissionDenied message={MESSAGES.adminUsersOnly} loginHref={loginHref} />;
   const items = MENU.filter((item) => !item.adminOnly || user.role === "admin");
   return (

@@ -68,6 +68,7 @@ function settingsBody(form: FormData): SettingsPatch {
     shopUrl: formText(form, "shopUrl").trim(),
     postsPerPage: Number(formText(form, "postsPerPage")),
     timeZone: formText(form, "timeZone"),
+    requireTwoFactor: form.get("requireTwoFactor") === "on",
     navigation: linksOf(form, "navigation"),
     socialLinks: linksOf(form, "social"),
     logo: formList(form, "logo")[0] ?? "",
@@ -219,6 +220,24 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
               ))}
             </SelectField>
           </div>
+        </AdminPanel>
+
+        <AdminPanel id="settings-security" title="Security">
+          <label className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              name="requireTwoFactor"
+              defaultChecked={settings.requireTwoFactor === true}
+              className="mt-0.5 h-4 w-4 rounded border-gray-300"
+            />
+            <span>
+              <span className="font-semibold text-gray-800">Require two-factor sign-in for all staff</span>
+              <span className="block text-gray-600">
+                Editors and admins without it can only reach their profile until they turn it on. Turn it on for
+                yourself first.
+              </span>
+            </span>
+          </label>
         </AdminPanel>
 
         <AdminPanel id="settings-links" title="Links">
