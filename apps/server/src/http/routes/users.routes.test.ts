@@ -162,6 +162,7 @@ describe("sessions", () => {
       address: { address: "", state: "", country: "" },
       slug: expect.stringMatching(/^grace(-\d+)?$/),
       bio: "",
+      twoFactorEnabled: false,
       createdAt: expect.any(String),
     });
   });

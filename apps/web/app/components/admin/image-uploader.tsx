@@ -157,7 +157,10 @@ export function ImageUploader({
       </div>
 
       {images.length > 0 ? (
-        <ol aria-label="Current images" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <ol
+          aria-label="Current images"
+          className={`mt-3 grid gap-3 ${describe ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3" : "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5"}`}
+        >
           {images.map(({ src, alt }, index) => {
             const number = index + 1;
             return (
