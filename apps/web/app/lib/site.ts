@@ -23,3 +23,16 @@ export function siteNameIn(matches: readonly ({ id: string; data?: unknown } | u
 export function useSiteName(): string {
   return useSite()?.siteName ?? FALLBACK_NAME;
 }
+
+/** Open Graph and Twitter image tags of the settings' default share image, for pages without their own. */
+export function defaultShareImageTags(matches: readonly ({ id: string; data?: unknown } | undefined)[]) {
+  const site = (matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined)?.site;
+  if (!site?.shareImage) return [];
+  const url = /^https?:\/\//.test(site.shareImage)
+    ? site.shareImage
+    : `${site.publicUrl.replace(/\/+$/, "")}${site.shareImage}`;
+  return [
+    { property: "og:image", content: url },
+    { name: "twitter:image", content: url },
+  ];
+}

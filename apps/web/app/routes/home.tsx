@@ -35,7 +35,7 @@ import { callApi, errorMessage } from "../lib/api.server";
 import { formText } from "../lib/forms/form-data";
 import type { PostSummary } from "../lib/post-types";
 import { publicPageHeaders } from "../lib/public-page";
-import { siteNameIn } from "../lib/site";
+import { defaultShareImageTags, siteNameIn } from "../lib/site";
 import type { Route } from "./+types/home";
 
 export const headers = publicPageHeaders;
@@ -230,6 +230,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (image) {
     const absolute = /^https?:\/\//.test(image) ? image : `${base}${image}`;
     tags.push({ property: "og:image", content: absolute }, { name: "twitter:image", content: absolute });
+  } else {
+    tags.push(...defaultShareImageTags(matches));
   }
   return tags;
 };

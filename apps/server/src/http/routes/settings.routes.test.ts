@@ -50,6 +50,7 @@ describe(`/api/settings on ${testDatabaseKind()}`, () => {
       ],
       socialLinks: [{ label: "Mastodon", url: "https://social.example/@ledger" }],
       logo: LOGO,
+      shareImage: LOGO,
       postsPerPage: 12,
     });
     expect(response.status).toBe(200);
@@ -72,6 +73,9 @@ describe(`/api/settings on ${testDatabaseKind()}`, () => {
     expect(page).toContain('href="https://social.example/@ledger"');
     expect(page).toContain('href="/category/world-news"');
     expect(page).not.toContain("Morning Post");
+    // A page without an image of its own is shared with the default share image.
+    const home = await (await context.app.request("/")).text();
+    expect(home).toContain(`<meta property="og:image" content="http://localhost:3000${LOGO}"/>`);
     const feed = await (await context.app.request("/rss.xml")).text();
     expect(feed).toContain("<title>The Evening Ledger</title>");
     const manifest = await (await context.app.request("/manifest.webmanifest")).json();

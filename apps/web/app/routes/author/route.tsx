@@ -4,7 +4,7 @@ import { ArchiveList, archivePageHref, archivePageNumber, Breadcrumbs } from "..
 import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
-import { siteNameIn } from "../../lib/site";
+import { defaultShareImageTags, siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/route";
 
 /*
@@ -57,6 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { property: "og:title", content: title },
     { property: "og:description", content: pageDescription(loaderData).slice(0, 160) },
     { property: "og:url", content: canonicalUrl },
+    ...defaultShareImageTags(matches),
   ];
 };
 

@@ -6,7 +6,7 @@ import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { categoryPath } from "../../lib/post-types";
 import { publicPageHeaders } from "../../lib/public-page";
-import { siteNameIn } from "../../lib/site";
+import { defaultShareImageTags, siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/route";
 
 /*
@@ -85,6 +85,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: loaderData.canonicalUrl },
+    ...defaultShareImageTags(matches),
   ];
 };
 
