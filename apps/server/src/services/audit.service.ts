@@ -4,16 +4,13 @@ import { and, count, desc, eq, ilike, like, or, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { auditEvents, users } from "../db/schema";
 import { readPage } from "./paging";
+import { escapeLike } from "./sql-patterns";
 
 export interface AuditEntry {
   action: AuditAction;
   actor: { id: string | null; name: string; email: string };
   target?: { type: string; id: string; name: string };
   clientAddress: string;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /** The audit log (issue 15): written by the HTTP layer after each audited change, read by admins. */

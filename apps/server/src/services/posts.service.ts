@@ -40,6 +40,7 @@ import {
 } from "./post-summaries";
 import type { ReadCache } from "./read-cache";
 import type { RevisionsService } from "./revisions.service";
+import { escapeLike } from "./sql-patterns";
 import { createToken, hashToken } from "./tokens";
 import type { Page } from "./users.service";
 import type { ViewerStateService } from "./viewer-state";
@@ -113,10 +114,6 @@ export async function loadReviews(db: Database, postId: string): Promise<PostDet
       user: { _id: review.userId, name: review.name },
     })),
   };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** What an anonymous reader sees: the shape every cached read is loaded as. */

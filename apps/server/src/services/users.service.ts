@@ -20,6 +20,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation, pgConstraint } from "./pg-errors";
 import type { ViewerCache } from "./public-pages.service";
 import type { SessionUser } from "./sessions.service";
+import { escapeLike } from "./sql-patterns";
 
 export type { Page, PublicUser };
 
@@ -37,10 +38,6 @@ export function toPublicUser(user: SessionUser): PublicUser {
     twoFactorEnabled: user.totpSecret !== null,
     createdAt: user.createdAt.toISOString(),
   };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 const SLUG_RACE_ATTEMPTS = 5;

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { callApi, errorMessage } from "../lib/api.server";
 import { useSite } from "../lib/site";
 import type { Route } from "./+types/preview";
+import { ArticleBody } from "./post/components/article-body";
 import { ArticleHeader } from "./post/components/article-header";
 import { Gallery } from "./post/components/gallery";
 import { useNow } from "./post/use-now";
@@ -59,11 +60,7 @@ export default function PreviewPage({ loaderData }: Route.ComponentProps) {
       <article aria-labelledby="post-title">
         <ArticleHeader post={post} now={now} canonicalUrl={canonicalUrl} />
         <Gallery images={post.image} alts={post.imageAlt} title={post.title} />
-        <div
-          className="prose prose-lg mt-8 max-w-none prose-headings:font-serif prose-headings:text-ink prose-a:text-brand-700 prose-blockquote:border-l-brand-600 prose-img:rounded-lg"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: post HTML is sanitised by the server on write (DESIGN.md §8).
-          dangerouslySetInnerHTML={{ __html: post.content }}
-        />
+        <ArticleBody html={post.content} />
       </article>
     </div>
   );

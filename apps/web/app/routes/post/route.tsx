@@ -16,6 +16,7 @@ import type { PostIntent } from "./actions/intent.server";
 import { like } from "./actions/like.server";
 import { readLater } from "./actions/read-later.server";
 import { review } from "./actions/review.server";
+import { ArticleBody } from "./components/article-body";
 import { ArticleHeader } from "./components/article-header";
 import { ArticleJsonLd } from "./components/article-json-ld";
 import { CommentsSection } from "./components/comments";
@@ -189,11 +190,7 @@ function PostView({
 
           <Gallery images={post.image} alts={post.imageAlt} title={post.title} />
 
-          <div
-            className="prose prose-lg mt-8 max-w-none prose-headings:font-serif prose-headings:text-ink prose-a:text-brand-700 prose-blockquote:border-l-brand-600 prose-img:rounded-lg"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: post HTML is sanitised by the server on write (DESIGN.md §8).
-            dangerouslySetInnerHTML={{ __html: post.content }}
-          />
+          <ArticleBody html={post.content} />
 
           {post.correction && post.correctedAt ? (
             <aside
