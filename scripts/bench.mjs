@@ -6,7 +6,7 @@
 // bytes of the same pages is the ceiling for a Node process on this machine. Writes the
 // figures to docs/performance.md. A benchmark, never a test: figures depend on the machine.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +22,8 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "50" },
     "database-url": { type: "string" },
+    // Server processes on PostgreSQL (the WORKERS variable); unset: the default, one per core.
+    workers: { type: "string" },
     "no-write": { type: "boolean", default: false },
   },
 });
@@ -36,9 +38,27 @@ function log(message) {
   process.stdout.write(`${message}\n`);
 }
 
+/** The server's processes: with WORKERS > 1 (PostgreSQL), the primary and its workers. */
+function serverProcesses(pid) {
+  const children = readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children];
+}
+
 function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
+  let ticks = 0;
+  for (const each of serverProcesses(pid)) {
+    const fields = readFileSync(`/proc/${each}/stat`, "utf8").split(") ")[1].split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
@@ -48,11 +68,16 @@ function machineTicks() {
   return { total: fields.slice(0, 8).reduce((sum, ticks) => sum + ticks, 0), steal: fields[7] ?? 0 };
 }
 
+/** Resident memory of the server's processes together (VmHWM: each one's peak). */
 function rssMb(pid, field = "VmRSS") {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((row) => row.startsWith(field));
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+  let kb = 0;
+  for (const each of serverProcesses(pid)) {
+    const line = readFileSync(`/proc/${each}/status`, "utf8")
+      .split("\n")
+      .find((row) => row.startsWith(field));
+    kb += Number(line.split(/\s+/)[1]);
+  }
+  return Math.round(kb / 1024);
 }
 
 async function waitForHealth(url, child) {
@@ -97,6 +122,16 @@ async function firstLoadJavaScript(url) {
   return { files: scripts.size, kb: Math.round(bytes / 1024) };
 }
 
+/** The viewer-state address a page preloads for a logged-in reader with scripts (decision 016). */
+async function viewerStateOf(url, headers) {
+  const response = await fetch(url, { headers });
+  const html = await response.text();
+  if (response.headers.get("x-page-audience") !== "reader") throw new Error(`${url} was not the shared reader copy`);
+  const href = html.match(/<link rel="preload" as="fetch" href="([^"]+)"/)?.[1];
+  if (!href) throw new Error(`${url} preloads no viewer state`);
+  return href.replaceAll("&amp;", "&");
+}
+
 /** The exact bytes a reader receives (still gzipped), which fetch would decode. */
 function captureRaw(url, headers) {
   return new Promise((resolve, reject) => {
@@ -120,12 +155,17 @@ function captureRaw(url, headers) {
 // Page numbers no request of this run has asked for yet: an uncached target never meets the read cache.
 let unusedPage = 0;
 
-/** With `uncached`, every request asks for another page of the results, so none is a read-cache hit. */
-function runCannon(url, headers, uncached = false) {
+/**
+ * With `uncached`, every request asks for another page of the results, so none is a read-cache hit.
+ * With `follow`, each connection asks for the page, then for `follow` (what the page's scripts ask for).
+ */
+function runCannon(url, headers, uncached = false, follow = undefined) {
   const { pathname, search } = new URL(url);
   const requests = uncached
     ? [{ setupRequest: (request) => ({ ...request, path: `${pathname}${search}&page=${++unusedPage}` }) }]
-    : undefined;
+    : follow
+      ? [{ path: `${pathname}${search}` }, { path: follow }]
+      : undefined;
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, requests }, (error, result) =>
       error ? reject(error) : resolve(result),
@@ -176,6 +216,7 @@ async function main() {
     LOG_LEVEL: "warn",
     SEED_DEMO: "false",
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(args.workers ? { WORKERS: args.workers } : {}),
   };
   delete env.REDIS_URL;
 
@@ -205,6 +246,7 @@ async function main() {
     const targets = [
       ["home", "/"],
       ["post page", `/page/${post.slug}`],
+      ["category page", `/category/${post.categorySlug}`],
       ["search page", "/search?category=Technology"],
       ["API list", "/api/posts?limit=9"],
       ["API search", "/api/posts?search=people"],
@@ -230,18 +272,35 @@ async function main() {
     );
     await waitForHealth(`http://127.0.0.1:${CEILING_PORT}/`, ceiling);
 
+    // A logged-in reader's browser runs the page's scripts (it has the broadsheet_js cookie): it
+    // gets the copy readers share, then asks for its own state (decision 016). Without scripts,
+    // the page is rendered for the reader alone.
+    const withScripts = { ...browser, cookie: `${cookie}; broadsheet_js=1` };
     const runs = [];
     for (const [name, target, { uncached = false } = {}] of targets) {
       runs.push({ name, target, who: "anonymous", url: `${BASE}${target}`, headers: browser, server: true, uncached });
+      const page = !target.startsWith("/api/");
+      const follow = page ? await viewerStateOf(`${BASE}${target}`, withScripts) : undefined;
       runs.push({
         name,
         target,
         who: "logged in",
         url: `${BASE}${target}`,
-        headers: { ...browser, cookie },
+        headers: page ? withScripts : { ...browser, cookie },
         server: true,
         uncached,
+        follow,
       });
+      if (page) {
+        runs.push({
+          name,
+          target,
+          who: "logged in, no scripts",
+          url: `${BASE}${target}`,
+          headers: { ...browser, cookie },
+          server: true,
+        });
+      }
       runs.push({ name, target, who: "ceiling", url: `http://127.0.0.1:${CEILING_PORT}${target}`, headers: browser });
     }
 
@@ -258,18 +317,19 @@ async function main() {
       log(`Round ${round} of 3…`);
       for (const run of runs) {
         const cpuBefore = cpuMs(server.pid);
-        const result = await runCannon(run.url, run.headers, run.uncached);
+        const result = await runCannon(run.url, run.headers, run.uncached, run.follow);
+        // A page view is the page and, for a logged-in reader with scripts, the state it asks for.
+        const views = result.requests.total / (run.follow ? 2 : 1);
         const cpuAfter = cpuMs(server.pid);
         peakRss = Math.max(peakRss, rssMb(server.pid));
         results.get(run).push({
-          rps: result.requests.average,
+          rps: result.requests.average / (run.follow ? 2 : 1),
           p50: result.latency.p50,
           p975: result.latency.p97_5,
           p99: result.latency.p99,
           errors: result.errors + result.timeouts,
           non2xx: result.non2xx,
-          cpuPerRequest:
-            run.server && result.requests.total ? (cpuAfter - cpuBefore) / result.requests.total : undefined,
+          cpuPerRequest: run.server && views ? (cpuAfter - cpuBefore) / views : undefined,
         });
       }
     }
@@ -279,8 +339,10 @@ async function main() {
       const ceilingRps = median(
         results.get(runs.find((run) => run.target === target && run.who === "ceiling")).map((r) => r.rps),
       );
-      for (const who of ["anonymous", "logged in", "ceiling"]) {
-        const rounds = results.get(runs.find((run) => run.target === target && run.who === who));
+      for (const who of ["anonymous", "logged in", "logged in, no scripts", "ceiling"]) {
+        const run = runs.find((candidate) => candidate.target === target && candidate.who === who);
+        if (!run) continue;
+        const rounds = results.get(run);
         const rps = median(rounds.map((r) => r.rps));
         const cpu = rounds[0].cpuPerRequest === undefined ? undefined : median(rounds.map((r) => r.cpuPerRequest));
         rows.push({
@@ -305,7 +367,7 @@ async function main() {
     const rss = rssMb(server.pid, "VmHWM");
     const search = await searchLatency(`${BASE}/api/posts?search=people&limit=9`);
     const header =
-      "| target | path | reader | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | server CPU ms/req | of ceiling |";
+      "| target | path | reader | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | server CPU ms per view | of ceiling |";
     const lines = [header, "|---|---|---|---|---|---|---|---|---|---|---|"];
     for (const row of rows) {
       lines.push(
@@ -313,10 +375,14 @@ async function main() {
       );
     }
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
-    const command = `npm run bench -- --posts ${POSTS} --duration ${DURATION}${postgres ? " --database-url …" : ""}`;
+    const workers = postgres ? Number(args.workers ?? os.availableParallelism()) : 1;
+    const setup = postgres
+      ? `PostgreSQL, ${POSTS} posts, ${workers} worker${workers === 1 ? "" : "s"}`
+      : `PGlite, ${POSTS} posts`;
+    const command = `npm run bench -- --posts ${POSTS} --duration ${DURATION}${postgres ? " --database-url …" : ""}${args.workers ? ` --workers ${args.workers}` : ""}`;
     const summary = [
       `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}.`,
-      `Database: ${postgres ? "PostgreSQL" : "PGlite"}, ${POSTS} posts (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round, median of 3 rounds.`,
+      `Database: ${setup} (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round, median of 3 rounds.`,
       `CPU time stolen by the hypervisor during the rounds: ${stealPercent} % (on a busy host every figure grows with it; compare runs with little steal).`,
       `Server RSS: ${peakRss} MB at the end of a round, peak ${rss} MB. Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
       `Search latency, one request at a time, every request a read-cache miss (\`/api/posts?search=people&limit=9&page=n\`, 300 requests): p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms.`,
@@ -326,7 +392,7 @@ async function main() {
 
     if (!args["no-write"]) {
       const file = path.join(root, "docs/performance.md");
-      const section = `## ${postgres ? "PostgreSQL" : "PGlite"}, ${POSTS} posts\n\n${summary.join("\n")}\n\n${lines.join("\n")}\n`;
+      const section = `## ${setup}\n\n${summary.join("\n")}\n\n${lines.join("\n")}\n`;
       let text;
       try {
         text = readFileSync(file, "utf8");

@@ -10,7 +10,7 @@ import { limitBody, limitOrdinaryBody } from "./http/body";
 import { createRequestOriginReader } from "./http/client-address";
 import { compression } from "./http/middleware/compression";
 import { handleApiNotFound, handleError } from "./http/middleware/error-handler";
-import { publicPageCache } from "./http/middleware/page-cache";
+import { isPublicPage, publicPageCache } from "./http/middleware/page-cache";
 import { requestContext } from "./http/middleware/request-context";
 import { sameOrigin } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps) {
   // Outside the page cache, so the cache keeps uncompressed pages (it serves its own gzip).
   app.use(compression());
   // Outside securityHeaders, so a cached page keeps the CSP (and nonce) it was rendered with.
-  app.use(publicPageCache(services.publicPages));
+  app.use(publicPageCache(services.publicPages, services.sessions));
   // Registered before securityHeaders so its cross-origin CORP is set last and wins.
   app.use("/media/*", allowCrossOriginEmbedding());
   app.use(securityHeaders({ development: config.env === "development" }));
@@ -117,6 +117,15 @@ export function createApp(deps: AppDeps) {
     }
     const renderSlot = createConcurrencyLimit(CONCURRENT_PAGE_RENDERS);
     app.all("*", async (c) => {
+      if (c.get("readerShell")) {
+        const shell = await renderSlot(async () =>
+          pages.render(publicRequest(c), pageLoadContext(app, c, await siteOf(services, config), NO_SESSION, true)),
+        );
+        if (isPublicPage(shell)) return shell;
+        // Not a page every reader shares: this reader's own, now and from now on.
+        services.publicPages.personalPaths.add(c.req.path);
+        c.set("readerShell", false);
+      }
       const session = await resolveRequestSession(c, services.sessions);
       // The profile form carries a photo: a logged-in reader may send an upload's worth, nobody else more than 1 MB.
       const limit = session.user && c.req.path === "/profile" ? limitProfileForm : limitOrdinaryBody;
@@ -182,11 +191,15 @@ async function siteOf(services: Services, config: Config): Promise<SiteSettings>
   return { ...(await services.settings.getSettings()), publicUrl: config.publicUrl };
 }
 
+const NO_SESSION: RequestSession = { token: null, user: null };
+
+/** `readerShell`: the page every logged-in reader shares, rendered with the API called as nobody. */
 function pageLoadContext(
   app: Hono<AppEnv>,
   c: Context<AppEnv>,
   site: SiteSettings,
   session: RequestSession,
+  readerShell = false,
 ): PageLoadContext {
   const pageRequest: PageRequest = {
     session,
@@ -196,9 +209,11 @@ function pageLoadContext(
   return {
     site,
     nonce: c.get("secureHeadersNonce") ?? "",
+    readerShell,
     async api(path, init = {}) {
       const headers = new Headers(init.headers);
       for (const name of FORWARDED_HEADERS) {
+        if (readerShell && name === "cookie") continue;
         const value = c.req.header(name);
         if (value && !headers.has(name)) headers.set(name, value);
       }

@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: booleanFlag.optional(),
+  // Processes serving requests on PostgreSQL (node:cluster); PGlite is embedded in one process.
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -75,6 +77,8 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   seedDemo: boolean;
+  /** WORKERS as set (undefined: one per core on PostgreSQL). */
+  workers: number | undefined;
   /** Which proxies' X-Forwarded-* headers to believe: none, a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
   /** PUBLIC_URL was given: it is the public origin, whatever Host or X-Forwarded-* say. */
@@ -120,6 +124,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     // Demo content fills the embedded database by default, never a real server unless asked.
     seedDemo: values.SEED_DEMO ?? !values.DATABASE_URL,
+    workers: values.WORKERS,
     trustProxy: values.TRUST_PROXY,
     site: {
       siteName: values.SITE_NAME,

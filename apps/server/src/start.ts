@@ -1,25 +1,68 @@
 import { createApp } from "./app";
 import { openMigratedDatabase } from "./boot";
-import { loadConfig } from "./config";
+import { type Config, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { serveCachedPages } from "./http/cached-page-listener";
 import { loadBuiltPages, WEB_CLIENT_DIR } from "./http/pages";
-import { createLogger } from "./logger";
+import { createLogger, type Logger } from "./logger";
 import { hasAnyPost, printDemoAccounts, seedDemoContent } from "./seed/demo-seed";
 import { closeHttpServer, createHttpServer, listen } from "./server";
 import { PUBLISH_DUE_POSTS } from "./services/job-queue";
+import { isWorkerProcess, reportListening, superviseWorkers, workerCount } from "./workers";
 
 const SHUTDOWN_TIMEOUT_MS = 8_000;
+const PGLITE_ONE_PROCESS =
+  "One process: PGlite is embedded in it (WORKERS applies to PostgreSQL; set DATABASE_URL for one worker per core).";
 const DEMO_POST_COUNT = 80;
 
-/** Starts the web server; `development` serves pages through Vite with HMR. */
+/**
+ * Starts the web server; `development` serves pages through Vite with HMR. On PostgreSQL
+ * this process becomes the primary of one worker per core (workers.ts).
+ */
 export async function startServer(development: boolean): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
+  const workers = workerCount(config, development);
+  if (workers > 1 && !isWorkerProcess()) {
+    await prepareDatabase(config, logger);
+    superviseWorkers({
+      count: workers,
+      logger,
+      shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS,
+      onListening: (port) =>
+        console.log(
+          `Broadsheet is listening on port ${port} with ${workers} workers (database: ${config.databaseKind}); open ${config.publicUrl}`,
+        ),
+    });
+    return;
+  }
+  await serveRequests(config, logger, development);
+}
 
+/** The primary's start-up: the schema up to date and, if asked, the demo content, before any worker starts. */
+async function prepareDatabase(config: Config, logger: Logger): Promise<void> {
+  const database = await openMigratedDatabase(config, logger);
+  try {
+    if (config.seedDemo && !(await hasAnyPost(database.db))) {
+      const app = createApp({ config, database, logger });
+      printDemoAccounts(await seedDemoContent(database.db, app.services, { posts: DEMO_POST_COUNT }));
+      await app.services.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** One instance: the database, the app and the HTTP server, until SIGTERM or SIGINT. */
+async function serveRequests(config: Config, logger: Logger, development: boolean): Promise<void> {
+  const worker = isWorkerProcess();
   let database: Awaited<ReturnType<typeof openMigratedDatabase>>;
   try {
-    database = await openMigratedDatabase(config, logger);
+    // A worker's primary has migrated already.
+    database = worker
+      ? await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+      : await openMigratedDatabase(config, logger);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -35,7 +78,7 @@ export async function startServer(development: boolean): Promise<void> {
   const server = createHttpServer(app, dev?.middleware ?? serveCachedPages(app.services.publicPages.cache));
 
   // An empty embedded database gets the demo magazine, so `npm start` shows a real site.
-  if (config.seedDemo && !(await hasAnyPost(database.db))) {
+  if (!worker && config.seedDemo && !(await hasAnyPost(database.db))) {
     printDemoAccounts(await seedDemoContent(database.db, app.services, { posts: DEMO_POST_COUNT }));
   }
 
@@ -47,7 +90,10 @@ export async function startServer(development: boolean): Promise<void> {
     { port, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
     "Broadsheet is listening",
   );
-  console.log(`Broadsheet is listening on port ${port} (database: ${database.kind}); open ${config.publicUrl}`);
+  if (!worker) {
+    console.log(`Broadsheet is listening on port ${port} (database: ${database.kind}); open ${config.publicUrl}`);
+    if (database.kind === "pglite") console.log(PGLITE_ONE_PROCESS);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -63,4 +109,5 @@ export async function startServer(development: boolean): Promise<void> {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  reportListening(port, () => void stop("disconnect"));
 }

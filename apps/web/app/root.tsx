@@ -7,6 +7,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type UIMatch,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -22,12 +24,28 @@ import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
 import { useSessionUser } from "./lib/session-user";
 import { useSiteName } from "./lib/site";
+import { SHARED_READER, type ViewerTargets, viewerStateHref } from "./lib/viewer-state";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const session = await callApi(context, usersApi.getUser);
   // The admins-only setting stays on the server: this data is in every page's HTML.
   const { requireTwoFactor: _, ...site } = context.site;
-  return { site, now: new Date().toISOString(), user: session.ok ? session.data : null };
+  const now = new Date().toISOString();
+  if (context.readerShell) return { site, now, user: SHARED_READER, readerShell: true };
+  const session = await callApi(context, usersApi.getUser);
+  return { site, now, user: session.ok ? session.data : null, readerShell: false };
+}
+
+/** The preload of the reader's own state, on the page every logged-in reader shares (lib/viewer-state.ts). */
+function ViewerStatePreload() {
+  const matches = useMatches() as UIMatch<unknown, { viewerTargets?: (data: never) => ViewerTargets } | undefined>[];
+  const targets = matches.map((match) =>
+    match.loaderData === undefined ? {} : (match.handle?.viewerTargets?.(match.loaderData as never) ?? {}),
+  );
+  const href = viewerStateHref({
+    posts: targets.flatMap((target) => target.posts ?? []),
+    polls: targets.flatMap((target) => target.polls ?? []),
+  });
+  return <link rel="preload" as="fetch" href={href} crossOrigin="anonymous" />;
 }
 
 export const links: Route.LinksFunction = () => [
@@ -38,6 +56,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const user = useSessionUser();
   return (
     <html lang="en">
       <head>
@@ -51,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         <Meta />
         <Links />
+        {data?.readerShell ? <ViewerStatePreload /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
         <a
@@ -59,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        {data ? <TopBar now={data.now} user={data.user} site={data.site} /> : null}
+        {data ? <TopBar now={data.now} user={user} site={data.site} /> : null}
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>
@@ -77,9 +97,10 @@ export default function App() {
   const user = useSessionUser();
   useEffect(() => registerServiceWorker(), []);
   // Offline copies show the reader's own pages: nobody else may see them (logged out, or another account).
+  // The shared reader page's reader is nobody in particular: wait for their own state.
   const userId = user?._id;
   useEffect(() => {
-    void keepOnlyOwnersCopies(userId);
+    if (userId !== SHARED_READER._id) void keepOnlyOwnersCopies(userId);
   }, [userId]);
   return (
     <Toaster>

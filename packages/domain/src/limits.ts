@@ -63,3 +63,5 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-
 export const AUTHOR_BIO_MAX_LENGTH = 500;
 /** Posts per page on category, type and author pages (as on search). */
 export const ARCHIVE_PAGE_SIZE = 9;
+/** Posts (and polls) one viewer-state call answers for: more than any page shows. */
+export const VIEWER_STATE_MAX_IDS = 200;

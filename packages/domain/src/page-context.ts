@@ -16,7 +16,19 @@ export type PageLoadContext = {
   /** CSP nonce for inline scripts of this response. */
   nonce: string;
   site: SiteSettings;
+  /**
+   * Rendering the page every logged-in reader shares (decision 016): the API is called as
+   * nobody, and the page shows a logged-in reader without saying who; their own state
+   * comes from GET /api/users/viewer-state once in the browser.
+   */
+  readerShell?: boolean;
 };
 
 /** The brand red of the masthead: the phone browser's toolbar, and the web app manifest's theme. */
 export const THEME_COLOR = "#c8102e";
+
+/**
+ * Set by the page's own scripts: this browser runs them, so a logged-in reader here can be
+ * served the shared reader page and fill in their own state (decision 016).
+ */
+export const READER_SHELL_COOKIE = "broadsheet_js";

@@ -1,7 +1,8 @@
 import { PostSummarySchema, PublicUserSchema, pageSchema } from "./api-shapes";
 import { endpoint, MessageSchema } from "./endpoint";
-import { ADMIN_PAGE_SIZE } from "./limits";
+import { ADMIN_PAGE_SIZE, VIEWER_STATE_MAX_IDS } from "./limits";
 import { PostIdParams, pageQuerySchema } from "./query.schemas";
+import { isUuid } from "./text";
 import {
   ChangePasswordInputSchema,
   ForgotPasswordInputSchema,
@@ -25,6 +26,41 @@ export const UserListQuerySchema = pageQuerySchema(ADMIN_PAGE_SIZE).extend({
 });
 
 export type UserListQuery = z.output<typeof UserListQuerySchema>;
+
+/** Ids in a query string, comma-separated: the ones that are ids, at most VIEWER_STATE_MAX_IDS. */
+const idListQuery = (description: string) =>
+  z.preprocess(
+    (raw: unknown) =>
+      typeof raw === "string"
+        ? raw
+            .split(",")
+            .filter((id) => isUuid(id))
+            .slice(0, VIEWER_STATE_MAX_IDS)
+        : [],
+    z.array(z.string()).meta({ description }),
+  );
+
+export const ViewerStateQuerySchema = z.object({
+  posts: idListQuery("Post ids, comma-separated: the posts the page shows"),
+  polls: idListQuery("Poll ids, comma-separated"),
+});
+
+/**
+ * What a page cached for every logged-in reader lacks: who this reader is and their own marks
+ * on the posts and polls it shows (decision 016).
+ */
+export const ViewerStateSchema = z
+  .object({
+    user: PublicUserSchema.nullable().describe("null when the session has ended"),
+    liked: z.array(z.string()).describe("The asked-about posts this reader likes"),
+    saved: z.array(z.string()).describe("The asked-about posts in this reader's Read Later"),
+    votes: z
+      .record(z.string(), z.number().int().min(1).max(3))
+      .describe("This reader's option in each asked-about poll they voted in"),
+  })
+  .meta({ id: "ViewerState" });
+
+export type ViewerState = z.output<typeof ViewerStateSchema>;
 
 export const ReadLaterSchema = z.object({ wishlist: z.array(PostSummarySchema) }).meta({ id: "ReadLater" });
 
@@ -88,6 +124,18 @@ export const usersApi = {
     ...user("The logged-in user", "user"),
     response: PublicUserSchema,
     responseDescription: "The user",
+  }),
+  viewerState: endpoint({
+    method: "get",
+    path: "/api/users/viewer-state",
+    ...user("The reader and their own marks on a page", "user", {
+      description:
+        "What a cached reader page fills in: the user and their likes, Read Later entries and votes among the given posts and polls. Never cached.",
+    }),
+    access: "optional",
+    query: ViewerStateQuerySchema,
+    response: ViewerStateSchema,
+    responseDescription: "The reader's state (user null when logged out)",
   }),
   listUsers: endpoint({
     method: "get",

@@ -26,6 +26,8 @@ export interface AppEnv {
     clientAddress: string;
     publicOrigin: string;
     secureHeadersNonce?: string;
+    /** This page request is served the page every logged-in reader shares (decision 016). */
+    readerShell?: boolean;
     /** The logged-in user, or null (set by the session middleware). */
     user: SessionUser | null;
     /** The raw session token of this request, when it has a live session. */

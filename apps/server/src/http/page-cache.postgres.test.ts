@@ -82,9 +82,10 @@ describe("page cache across instances sharing PostgreSQL", () => {
   it("a reader's like, role and logout on one instance hold on the other within a second", async () => {
     const url = context.database.url as string;
     const config = testConfig({ DATABASE_URL: url });
+    const render = await loadBuiltPages();
     const otherDatabase = await openDatabase({ dataDir: "", databaseUrl: url });
-    const first = createApp({ config, database: context.database, logger: createLogger(config) });
-    const second = createApp({ config, database: otherDatabase, logger: createLogger(config) });
+    const first = createApp({ config, database: context.database, logger: createLogger(config), pages: { render } });
+    const second = createApp({ config, database: otherDatabase, logger: createLogger(config), pages: { render } });
     const eventually = async (check: () => Promise<boolean>) => {
       for (let attempt = 0; attempt < 50 && !(await check()); attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -102,15 +103,27 @@ describe("page cache across instances sharing PostgreSQL", () => {
       expect((await onSecond.get(`/api/posts/${post.id}`)).body.likedByMe).toBe(false);
       expect((await onSecond.get("/api/users/getUser")).body.role).toBe("user");
 
+      // The shared reader page (decision 016) and the state it asks for.
+      const sharedPage = async () =>
+        (
+          await second.request(`/page/${post.slug}`, { headers: { cookie: `${onSecond.cookie}; broadsheet_js=1` } })
+        ).headers.get("x-page-audience");
+      expect(await sharedPage()).toBe("reader");
+      const state = `/api/users/viewer-state?posts=${post.id}`;
+      expect((await onSecond.get(state)).body.liked).toEqual([]);
+
       expect((await reader.agent.put(`/api/posts/addLike/${post.id}`)).status).toBe(200);
       expect(await eventually(async () => (await onSecond.get(`/api/posts/${post.id}`)).body.likedByMe === true)).toBe(
         true,
       );
+      expect((await onSecond.get(state)).body.liked).toEqual([post.id]);
 
       await admin.agent.patch("/api/users/updateRole", { id: reader.user._id, role: "editor" });
       expect(await eventually(async () => (await onSecond.get("/api/users/getUser")).body.role === "editor")).toBe(
         true,
       );
+      // Staff never get the shared reader page.
+      expect(await sharedPage()).toBeNull();
 
       await reader.agent.post("/api/users/logout");
       expect(await eventually(async () => (await onSecond.get("/api/users/getUser")).status === 401)).toBe(true);

@@ -35,6 +35,11 @@ export function changesPublicPages(tag: string): boolean {
   return !tag.startsWith("user:") && !tag.startsWith("session:") && !tag.startsWith("activity:");
 }
 
+/** Pages logged-in readers share show counts and comments at once (their own among them): activity changes them too. */
+export function changesReaderPages(tag: string): boolean {
+  return changesPublicPages(tag) || tag.startsWith("activity:");
+}
+
 export interface ContentChanges {
   /** Forgets every cached value showing one of `tags`, on every instance. */
   changed(tags: readonly string[]): Promise<void>;

@@ -107,6 +107,9 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,
+    /** A logged-in reader's own marks on what a cached page shows (GET /api/users/viewer-state). */
+    readerMarks: (userId: string, among: { posts: string[]; polls: string[] }) =>
+      shared.viewerState.ownState(userId, among, polls.myVote),
     async close() {
       await jobs.stop();
       await views.close();

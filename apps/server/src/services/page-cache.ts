@@ -23,6 +23,8 @@ export interface PageCacheOptions {
 }
 
 export const DEFAULT_PAGE_CACHE: PageCacheOptions = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, ttlMs: 10_000 };
+/** The logged-in readers' shared copies: fewer pages are read logged in. */
+export const READER_PAGE_CACHE: PageCacheOptions = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, ttlMs: 10_000 };
 
 export function createPageCache(options: PageCacheOptions = DEFAULT_PAGE_CACHE) {
   const entries = new Map<string, CachedPage>();

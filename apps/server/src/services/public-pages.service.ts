@@ -1,8 +1,8 @@
 import type { Config } from "../config";
 import type { Logger } from "../logger";
-import { type ContentChanges, changesPublicPages } from "./content-changes";
+import { type ContentChanges, changesPublicPages, changesReaderPages } from "./content-changes";
 import { createInvalidationBus } from "./invalidation-bus";
-import { createPageCache, DEFAULT_PAGE_CACHE } from "./page-cache";
+import { createPageCache, DEFAULT_PAGE_CACHE, READER_PAGE_CACHE } from "./page-cache";
 import { createReadCache, DEFAULT_READ_CACHE, type ReadCache } from "./read-cache";
 
 /*
@@ -10,7 +10,25 @@ import { createReadCache, DEFAULT_READ_CACHE, type ReadCache } from "./read-cach
  * poll votes). Entries are dropped by tag on every write that changes them, here and on the
  * other instances, so the lifetime only bounds changes made behind the app's back.
  */
-const VIEWER_CACHE = { maxEntries: 10_000, ttlMs: 60_000 };
+const VIEWER_CACHE = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 };
+
+/**
+ * Paths whose page turned out not to be one every reader shares (the profile, Read Later,
+ * a 404): their next request is rendered for the reader at once. Bounded; forgetting only
+ * costs one more try.
+ */
+export function createPersonalPaths(max = 1000) {
+  const paths = new Set<string>();
+  return {
+    has: (path: string) => paths.has(path),
+    add(path: string) {
+      if (paths.size >= max) paths.clear();
+      paths.add(path);
+    },
+  };
+}
+
+export type PersonalPaths = ReturnType<typeof createPersonalPaths>;
 
 /** Per-reader lookups, and how a write makes every instance forget them. */
 export interface ViewerCache {
@@ -26,6 +44,7 @@ export interface ViewerCache {
  */
 export function createPublicPagesService(config: Pick<Config, "redisUrl" | "databaseUrl">, logger: Logger) {
   const cache = createPageCache(DEFAULT_PAGE_CACHE);
+  const readerCache = createPageCache(READER_PAGE_CACHE);
   const reads = createReadCache(DEFAULT_READ_CACHE);
   const viewerEntries = createReadCache(VIEWER_CACHE);
   /** The one place a change is applied: to the shared reads, the readers' state and the pages. */
@@ -36,10 +55,13 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
     }
     // A page shows many things at once: any change to what every reader sees drops them all.
     if (tags.some(changesPublicPages)) cache.invalidateAll();
+    // A logged-in reader sees their own like, comment or vote on their next page: activity drops the reader copies.
+    if (tags.some(changesReaderPages)) readerCache.invalidateAll();
   };
   /** After announcements may have been missed (the bus was down): every cache. */
   const forgetEverything = () => {
     cache.invalidateAll();
+    readerCache.invalidateAll();
     reads.invalidateAll();
     viewerEntries.invalidateAll();
   };
@@ -61,6 +83,9 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
   };
   return {
     cache,
+    /** The copies logged-in readers with JavaScript share (decision 016). */
+    readerCache,
+    personalPaths: createPersonalPaths(),
     reads,
     viewers,
     changed: changes.changed,

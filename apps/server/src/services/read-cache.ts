@@ -8,20 +8,48 @@
  */
 export interface ReadCacheOptions {
   maxEntries: number;
+  /** Bound on the entries' estimated size (estimatedBytes), so a few huge answers cannot grow the heap. */
+  maxBytes: number;
   ttlMs: number;
 }
 
-export const DEFAULT_READ_CACHE: ReadCacheOptions = { maxEntries: 1000, ttlMs: 10_000 };
+export const DEFAULT_READ_CACHE: ReadCacheOptions = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, ttlMs: 10_000 };
 
 interface Entry {
   value: unknown;
   tags: readonly string[];
   storedAt: number;
+  bytes: number;
+}
+
+// What V8 spends on an object or array beside its contents, roughly.
+const OBJECT_OVERHEAD = 32;
+
+/**
+ * A value's size in the heap, estimated: strings at two bytes a character, numbers at
+ * eight, containers with their overhead. Cheap enough to run on every store (a miss).
+ */
+export function estimatedBytes(value: unknown): number {
+  if (typeof value === "string") return 16 + value.length * 2;
+  if (value === null || typeof value !== "object") return 8;
+  if (value instanceof Date) return OBJECT_OVERHEAD;
+  let bytes = OBJECT_OVERHEAD;
+  if (Array.isArray(value) || value instanceof Set) {
+    for (const item of value) bytes += 8 + estimatedBytes(item);
+    return bytes;
+  }
+  if (value instanceof Map) {
+    for (const [key, item] of value) bytes += estimatedBytes(key) + estimatedBytes(item);
+    return bytes;
+  }
+  for (const [key, item] of Object.entries(value)) bytes += key.length + 8 + estimatedBytes(item);
+  return bytes;
 }
 
 export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<unknown>>();
+  let bytes = 0;
   // Bumped by every invalidation, so a load that started before it is not stored after it.
   let generation = 0;
 
@@ -31,22 +59,31 @@ export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) 
     inFlight.clear();
   }
 
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  }
+
   function fresh(key: string): Entry | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
     if (Date.now() - entry.storedAt > options.ttlMs) {
-      entries.delete(key);
+      remove(key);
       return undefined;
     }
     return entry;
   }
 
   function store(key: string, entry: Entry) {
-    entries.delete(key);
+    remove(key);
+    if (entry.bytes > options.maxBytes) return;
     entries.set(key, entry);
+    bytes += entry.bytes;
     for (const oldest of entries.keys()) {
-      if (entries.size <= options.maxEntries) break;
-      entries.delete(oldest);
+      if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
+      remove(oldest);
     }
   }
 
@@ -64,7 +101,9 @@ export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) 
       const startedAt = generation;
       const loading = load().then((value) => {
         const tags = tagsOf(value);
-        if (tags && generation === startedAt) store(key, { value, tags, storedAt: Date.now() });
+        if (tags && generation === startedAt) {
+          store(key, { value, tags, storedAt: Date.now(), bytes: estimatedBytes(value) + key.length * 2 });
+        }
         return value;
       });
       inFlight.set(key, loading);
@@ -77,16 +116,17 @@ export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) 
 
     invalidateTag(tag: string): void {
       forgetLoads();
-      for (const [key, entry] of entries) if (entry.tags.includes(tag)) entries.delete(key);
+      for (const [key, entry] of entries) if (entry.tags.includes(tag)) remove(key);
     },
 
     invalidateAll(): void {
       forgetLoads();
       entries.clear();
+      bytes = 0;
     },
 
     stats() {
-      return { entries: entries.size };
+      return { entries: entries.size, bytes };
     },
   };
 }

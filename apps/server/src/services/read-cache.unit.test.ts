@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { postTag } from "./content-changes";
-import { createReadCache } from "./read-cache";
+import { createReadCache, estimatedBytes } from "./read-cache";
 
 function counter<T>(value: T) {
   let loads = 0;
@@ -15,7 +15,7 @@ function counter<T>(value: T) {
 
 describe("read cache", () => {
   it("loads once and answers from memory within its lifetime", async () => {
-    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     const source = counter({ items: [1, 2] });
     expect(await cache.get("list", source.load)).toEqual({ items: [1, 2] });
     expect(await cache.get("list", source.load)).toEqual({ items: [1, 2] });
@@ -23,7 +23,7 @@ describe("read cache", () => {
   });
 
   it("loads again once an entry is older than its lifetime", async () => {
-    const cache = createReadCache({ maxEntries: 10, ttlMs: 5 });
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 5 });
     const source = counter("fresh");
     await cache.get("key", source.load);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -32,7 +32,7 @@ describe("read cache", () => {
   });
 
   it("runs one load for many concurrent misses", async () => {
-    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     const source = counter(42);
     const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get("hot", source.load)));
     expect(answers).toEqual(Array(20).fill(42));
@@ -40,7 +40,7 @@ describe("read cache", () => {
   });
 
   it("forgets everything on invalidateAll, and only the tagged entries on invalidateTag", async () => {
-    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     const post = counter({ _id: "p1" });
     const list = counter(["p1", "p2"]);
     await cache.get("post:p1", post.load, (value) => [postTag(value._id)]);
@@ -55,7 +55,7 @@ describe("read cache", () => {
   });
 
   it("does not keep what a load read before a write that happened while it ran", async () => {
-    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     let release: (value: string) => void = () => {};
     const stale = cache.get("key", () => new Promise<string>((resolve) => (release = resolve)));
     cache.invalidateAll();
@@ -68,13 +68,13 @@ describe("read cache", () => {
   });
 
   it("does not cache a failed load", async () => {
-    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     await expect(cache.get("key", async () => Promise.reject(new Error("database down")))).rejects.toThrow();
     expect(await cache.get("key", async () => "recovered")).toBe("recovered");
   });
 
   it("keeps at most maxEntries, dropping the oldest first", async () => {
-    const cache = createReadCache({ maxEntries: 2, ttlMs: 60_000 });
+    const cache = createReadCache({ maxEntries: 2, maxBytes: 1_000_000, ttlMs: 60_000 });
     for (const key of ["a", "b", "c"]) await cache.get(key, async () => key);
     expect(cache.stats().entries).toBe(2);
     const reloaded = counter("a again");
@@ -83,12 +83,40 @@ describe("read cache", () => {
   });
 
   it("returns but does not keep a value whose tagsOf answers null", async () => {
-    const cache = createReadCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     const source = counter<string | null>(null);
     const keepFound = (value: string | null) => (value ? [] : null);
     expect(await cache.get("session:unknown", source.load, keepFound)).toBeNull();
     expect(await cache.get("session:unknown", source.load, keepFound)).toBeNull();
     expect(source.loads()).toBe(2);
     expect(cache.stats().entries).toBe(0);
+  });
+
+  it("keeps its entries within maxBytes, dropping the least recently used, and never keeps one larger than all of it", async () => {
+    const cache = createReadCache({ maxEntries: 100, maxBytes: 3000, ttlMs: 60_000 });
+    const kilobyte = "x".repeat(500); // about 1 KB as UTF-16
+    for (const key of ["a", "b", "c", "d"]) await cache.get(key, async () => kilobyte);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(3000);
+    expect(cache.stats().entries).toBe(2);
+    const reloaded = counter("a again");
+    expect(await cache.get("a", reloaded.load)).toBe("a again");
+    expect(reloaded.loads()).toBe(1);
+
+    const huge = counter("y".repeat(5000));
+    await cache.get("huge", huge.load);
+    await cache.get("huge", huge.load);
+    expect(huge.loads()).toBe(2);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(3000);
+
+    cache.invalidateAll();
+    expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it("estimates sizes from strings, numbers and containers", () => {
+    expect(estimatedBytes("abcd")).toBe(16 + 8);
+    expect(estimatedBytes(7)).toBe(8);
+    const list = estimatedBytes([{ title: "a".repeat(100) }, { title: "b".repeat(100) }]);
+    expect(list).toBeGreaterThan(400);
+    expect(estimatedBytes(new Set(["a".repeat(100)]))).toBeGreaterThan(200);
   });
 });

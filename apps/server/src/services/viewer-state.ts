@@ -1,3 +1,4 @@
+import type { ViewerState } from "@broadsheet/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { postLikes, readLater } from "../db/schema";
@@ -81,6 +82,26 @@ export function createViewerStateService(db: Database, viewers: ViewerCache) {
   return {
     marksOn,
     mark,
+
+    /**
+     * What a cached reader page fills in (GET /api/users/viewer-state): the reader's likes,
+     * Read Later entries and votes among what the page shows. No query when they are cached.
+     */
+    async ownState(
+      viewerId: string,
+      among: { posts: string[]; polls: string[] },
+      myVote: (pollId: string, viewerId: string) => Promise<number | null>,
+    ): Promise<Omit<ViewerState, "user">> {
+      const [marks, votes] = await Promise.all([
+        among.posts.length ? marksAmong(viewerId, among.posts) : NO_MARKS,
+        Promise.all(among.polls.map(async (pollId) => [pollId, await myVote(pollId, viewerId)] as const)),
+      ]);
+      return {
+        liked: among.posts.filter((id) => marks.liked.has(id)),
+        saved: among.posts.filter((id) => marks.saved.has(id)),
+        votes: Object.fromEntries(votes.filter((vote): vote is [string, number] => vote[1] !== null)),
+      };
+    },
 
     /** A list as the reader sees it: anonymous readers get it as it is. */
     async forViewer<T extends PostSummary>(viewerId: string | undefined, list: T[]): Promise<T[]> {

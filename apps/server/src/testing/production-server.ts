@@ -37,6 +37,8 @@ export interface ProductionServer {
   /** http://127.0.0.1:<port> */
   url: string;
   kind: TestDatabaseKind;
+  /** The server's process (with WORKERS > 1, the primary). */
+  pid: number;
   /** Whether the process is still running. */
   isAlive(): boolean;
   /** What the process wrote to stdout and stderr (the last 256 KB of each). */
@@ -172,6 +174,7 @@ export async function startProductionServer(options: {
   const server: ProductionServer = {
     url,
     kind: options.kind,
+    pid: child.pid ?? 0,
     isAlive: () => !exited,
     output: () => ({ ...output }),
     async stop() {

@@ -36,9 +36,20 @@ import { formText } from "../lib/forms/form-data";
 import type { PostSummary } from "../lib/post-types";
 import { publicPageHeaders } from "../lib/public-page";
 import { defaultShareImageTags, siteNameIn } from "../lib/site";
+import type { ViewerTargets } from "../lib/viewer-state";
 import type { Route } from "./+types/home";
 
 export const headers = publicPageHeaders;
+
+const ids = (block: Loaded<PostSummary[]>) => blockItems(block).map((post) => post._id);
+
+/** What a reader may have marked here: the carousels' Read Later, World News likes and the poll. */
+export const handle = {
+  viewerTargets: (data: Awaited<ReturnType<typeof loader>>): ViewerTargets => ({
+    posts: [...ids(data.latest), ...ids(data.jobs), ...ids(data.blocks.worldNews)],
+    polls: data.poll.ok && data.poll.data ? [data.poll.data._id] : [],
+  }),
+};
 
 const DESCRIPTION =
   "World news, national stories, technology, travel, business and sport from Broadsheet: the latest headlines, video and long reads.";

@@ -42,6 +42,13 @@ export function usersRoutes(services: Services) {
     .openapi(routeOf(usersApi.logoutForm), logout)
     .openapi(routeOf(usersApi.loginStatus), (c) => c.json(c.get("user") !== null, 200))
     .openapi(routeOf(usersApi.getUser), (c) => c.json(toPublicUser(sessionUser(c)), 200))
+    .openapi(routeOf(usersApi.viewerState), async (c) => {
+      c.header("Cache-Control", "private, no-store");
+      const user = c.get("user");
+      if (!user) return c.json({ user: null, liked: [], saved: [], votes: {} }, 200);
+      const state = await services.readerMarks(user.id, c.req.valid("query"));
+      return c.json({ user: toPublicUser(user), ...state }, 200);
+    })
     .openapi(routeOf(usersApi.listUsers), async (c) =>
       c.json(await services.users.listUsers(c.req.valid("query")), 200),
     )

@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { PostSummary } from "../../lib/post-types";
-import { useSessionUser } from "../../lib/session-user";
+import { useOwnMarks, useSessionUser } from "../../lib/session-user";
 import { useHydrated } from "../../lib/use-hydrated";
 import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
 
@@ -14,12 +14,13 @@ import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
  */
 export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" | "likeCount" | "likedByMe"> }) {
   const user = useSessionUser();
+  const marks = useOwnMarks();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const fetcher = useFetcher<HomeActionResult>();
   const result = fetcher.data?.intent === "like" ? fetcher.data : undefined;
 
-  let liked = Boolean(post.likedByMe);
+  let liked = marks.liked(post);
   let count = post.likeCount;
   if (result?.ok && result.likeCount !== undefined) {
     liked = Boolean(result.likedByMe);

@@ -2,7 +2,7 @@ import { CheckCircle2, LoaderCircle, Vote } from "lucide-react";
 import type { MouseEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import { useSessionUser } from "../../lib/session-user";
+import { useOwnMarks, useSessionUser } from "../../lib/session-user";
 import { useHydrated } from "../../lib/use-hydrated";
 import { type HomeActionResult, LOGIN_FROM_HOME, type Loaded, type Poll } from "./home-data";
 import { BlockNotice, SectionHeading } from "./parts";
@@ -17,7 +17,7 @@ function percent(count: number, total: number): number {
   return total > 0 ? Math.round((count / total) * 100) : 0;
 }
 
-function PollResults({ poll }: { poll: Poll }) {
+function PollResults({ poll, myVote }: { poll: Poll; myVote: Poll["myVote"] }) {
   return (
     <div data-poll-results="">
       <h3 className="font-serif text-lg font-bold leading-snug text-ink">{poll.title}</h3>
@@ -25,7 +25,7 @@ function PollResults({ poll }: { poll: Poll }) {
         {OPTIONS.map((option) => {
           const count = poll.counts[option.key];
           const share = percent(count, poll.totalVotes);
-          const mine = poll.myVote === option.value;
+          const mine = myVote === option.value;
           return (
             <li key={option.key}>
               <p className="flex items-baseline justify-between gap-2 text-sm">
@@ -63,11 +63,13 @@ function PollResults({ poll }: { poll: Poll }) {
  */
 export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
   const user = useSessionUser();
+  const marks = useOwnMarks();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const fetcher = useFetcher<HomeActionResult>();
   const result = fetcher.data?.intent === "vote" ? fetcher.data : undefined;
   const current = (result?.ok ? result.poll : undefined) ?? (poll.ok ? poll.data : null);
+  const myVote = current ? marks.vote(current) : null;
   const busy = fetcher.state !== "idle";
   useResultToast(result);
 
@@ -84,8 +86,8 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
         <BlockNotice>Error loading the poll!</BlockNotice>
       ) : !current ? (
         <BlockNotice>No poll is open right now.</BlockNotice>
-      ) : current.myVote !== null ? (
-        <PollResults poll={current} />
+      ) : myVote !== null ? (
+        <PollResults poll={current} myVote={myVote} />
       ) : (
         <fetcher.Form method="post" action="/?index" className="rounded-lg border border-gray-200 bg-gray-50 p-4">
           <input type="hidden" name="intent" value="vote" />

@@ -4,7 +4,7 @@ import { Link, useFetcher, useNavigate } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../lib/offline/use-offline-copy";
 import type { PostSummary } from "../../lib/post-types";
-import { useSessionUser } from "../../lib/session-user";
+import { useOwnMarks, useSessionUser } from "../../lib/session-user";
 import { useHydrated } from "../../lib/use-hydrated";
 import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
 
@@ -15,13 +15,14 @@ import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
  */
 export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slug" | "inReadLater"> }) {
   const user = useSessionUser();
+  const marks = useOwnMarks();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   // Keyed by post: every card of the same post (in both carousels) shares one state,
   // and its answer is toasted once.
   const fetcher = useFetcher<HomeActionResult>({ key: `read-later-${post._id}` });
   const result = fetcher.data?.intent === "readLater" ? fetcher.data : undefined;
-  const saved = Boolean(post.inReadLater) || result?.ok === true;
+  const saved = marks.saved(post) || result?.ok === true;
   useOfflineCopy(user?._id, post, saved);
   const busy = fetcher.state !== "idle";
   useResultToast(result);

@@ -7,6 +7,7 @@ import { formText } from "../../lib/forms/form-data";
 import { publicPageHeaders } from "../../lib/public-page";
 import { useSessionUser } from "../../lib/session-user";
 import { siteNameIn } from "../../lib/site";
+import type { ViewerTargets } from "../../lib/viewer-state";
 import type { Route } from "./+types/route";
 import { comment } from "./actions/comment.server";
 import { deleteComment } from "./actions/delete-comment.server";
@@ -33,6 +34,11 @@ import { useNow } from "./use-now";
  */
 
 export const headers = publicPageHeaders;
+
+/** What a reader may have marked here: the post (its like and Read Later). */
+export const handle = {
+  viewerTargets: (data: { post: { _id: string } }): ViewerTargets => ({ posts: [data.post._id] }),
+};
 
 const DESCRIPTION_LENGTH = 160;
 

@@ -4,9 +4,10 @@ import type { ActionResult } from "../../../lib/forms/action-result";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../../lib/offline/use-offline-copy";
 import type { PostDetail } from "../../../lib/post-types";
-import type { SessionUser } from "../../../lib/session-user";
+import { type SessionUser, useOwnMarks } from "../../../lib/session-user";
 
 export function EngagementBar({ post, user }: { post: PostDetail; user: SessionUser | null }) {
+  const marks = useOwnMarks();
   const like = useFetcher<ActionResult>();
   const readLater = useFetcher<ActionResult>();
   useResultToast(like.data);
@@ -14,11 +15,11 @@ export function EngagementBar({ post, user }: { post: PostDetail; user: SessionU
 
   // Optimistic while the request is on its way (only for a logged-in reader: others go to /login).
   const pendingLike = user ? like.formData : undefined;
-  const liked = pendingLike ? pendingLike.get("liked") !== "true" : Boolean(post.likedByMe);
+  const liked = pendingLike ? pendingLike.get("liked") !== "true" : marks.liked(post);
   const likeCount = pendingLike ? Math.max(0, post.likeCount + (liked ? 1 : -1)) : post.likeCount;
   const pendingSave = user ? readLater.formData : undefined;
-  const saved = pendingSave ? pendingSave.get("saved") !== "true" : Boolean(post.inReadLater);
-  useOfflineCopy(user?._id, post, Boolean(post.inReadLater));
+  const saved = pendingSave ? pendingSave.get("saved") !== "true" : marks.saved(post);
+  useOfflineCopy(user?._id, post, marks.saved(post));
 
   return (
     <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">

@@ -1,0 +1,101 @@
+import cluster, { type Worker } from "node:cluster";
+import os from "node:os";
+import type { Config } from "./config";
+import type { Logger } from "./logger";
+
+/*
+ * On PostgreSQL, `npm start` serves from one process per core (node:cluster, decision 017):
+ * the primary migrates and seeds, then forks the workers, which share the listening port.
+ * Each worker is an instance like any other: sessions and rate limits live in the database
+ * (or Redis), and cache invalidations travel over the invalidation bus.
+ */
+
+/** Restarts within this window count towards a crash loop. */
+const CRASH_WINDOW_MS = 30_000;
+const MAX_CRASHES_IN_WINDOW = 5;
+const RESTART_DELAY_MS = 1_000;
+
+/** Message a worker sends its primary once it listens. */
+export interface ListeningMessage {
+  listening: number;
+}
+
+/** How many processes serve requests: WORKERS or one per core on PostgreSQL; PGlite and development run one. */
+export function workerCount(config: Pick<Config, "databaseKind" | "workers">, development: boolean): number {
+  if (development || config.databaseKind === "pglite") return 1;
+  return config.workers ?? os.availableParallelism();
+}
+
+export function isWorkerProcess(): boolean {
+  return cluster.isWorker;
+}
+
+/** In a worker: tells the primary it listens, and stops when the primary goes away. */
+export function reportListening(port: number, stop: () => void): void {
+  if (!cluster.isWorker) return;
+  process.send?.({ listening: port } satisfies ListeningMessage);
+  process.once("disconnect", stop);
+}
+
+/**
+ * Forks `count` workers and keeps them running: a worker that dies is replaced, unless they
+ * keep dying (then the primary exits, as a single process would). SIGTERM and SIGINT stop
+ * every worker gracefully, then the primary.
+ */
+export function superviseWorkers(options: {
+  count: number;
+  logger: Logger;
+  shutdownTimeoutMs: number;
+  onListening: (port: number) => void;
+}): void {
+  const { count, logger } = options;
+  let stopping = false;
+  let listening = 0;
+  const crashes: number[] = [];
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    worker.on("message", (message: Partial<ListeningMessage>) => {
+      if (typeof message?.listening !== "number") return;
+      listening += 1;
+      if (listening === count) options.onListening(message.listening);
+    });
+    return worker;
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    crashes.push(now);
+    while (crashes.length && (crashes[0] ?? now) < now - CRASH_WINDOW_MS) crashes.shift();
+    logger.error({ pid: worker.process.pid, code, signal }, "a worker stopped; starting another");
+    if (crashes.length > MAX_CRASHES_IN_WINDOW) {
+      logger.fatal({ crashes: crashes.length }, "workers keep stopping; giving up");
+      process.exit(1);
+    }
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, RESTART_DELAY_MS);
+  });
+
+  for (let i = 0; i < count; i++) fork();
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping the workers");
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    const exited = workers.map((worker) => new Promise<void>((resolve) => worker.once("exit", () => resolve())));
+    for (const worker of workers) worker.process.kill("SIGTERM");
+    const deadline = setTimeout(() => {
+      for (const worker of workers) worker.process.kill("SIGKILL");
+    }, options.shutdownTimeoutMs + 2_000);
+    void Promise.all(exited).then(() => {
+      clearTimeout(deadline);
+      logger.info("stopped");
+      process.exit(0);
+    });
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
