@@ -34,6 +34,8 @@ const PORT = 3900;
 const CEILING_PORT = 3901;
 const BASE = `http://127.0.0.1:${PORT}`;
 
+const BENCH_ADMIN = { email: "bench-admin@example.com", password: "bench-admin-pass" };
+
 function log(message) {
   process.stdout.write(`${message}\n`);
 }
@@ -120,6 +122,27 @@ async function firstLoadJavaScript(url) {
     bytes += Buffer.from(raw.body, "base64").length;
   }
   return { files: scripts.size, kb: Math.round(bytes / 1024) };
+}
+
+const mb = (bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
+
+/** Where one server process's memory goes, as GET /api/admin/runtime tells an admin. */
+async function memoryBreakdown() {
+  const login = await fetch(`${BASE}/api/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  const cookie = login.headers.getSetCookie()[0]?.split(";")[0];
+  const stats = await (await fetch(`${BASE}/api/admin/runtime`, { headers: { cookie } })).json();
+  const { memory, database, caches } = stats;
+  const cache = (name, use) => `${name} ${use.entries} entries, ${Math.round(use.bytes / 1024)} KB`;
+  return [
+    `Memory of one server process (pid ${stats.pid}) after the rounds: RSS ${mb(memory.rss)};`,
+    `V8 heap ${mb(memory.heapUsed)} used of ${mb(memory.heapTotal)};`,
+    `external ${mb(memory.external)}${database.wasmBytes === null ? "" : ` (PGlite's WebAssembly memory ${mb(database.wasmBytes)} of it)`}, array buffers ${mb(memory.arrayBuffers)};`,
+    `caches: ${[cache("pages", caches.pages), cache("reader pages", caches.readerPages), cache("reads", caches.reads), cache("viewers", caches.viewers)].join("; ")}.`,
+  ].join(" ");
 }
 
 /** The viewer-state address a page preloads for a logged-in reader with scripts (decision 016). */
@@ -227,6 +250,15 @@ async function main() {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
+  // An admin, to read the server's memory breakdown (GET /api/admin/runtime) at the end.
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, "apps/server/dist/cli/user-create.js"),
+      ...["--email", BENCH_ADMIN.email, "--name", "Bench Admin", "--role", "admin", "--password", BENCH_ADMIN.password],
+    ],
+    { env, stdio: ["ignore", "ignore", "inherit"] },
+  );
 
   const server = spawn(process.execPath, [...startFlags(), path.join(root, "apps/server/dist/main.js")], {
     env,
@@ -365,6 +397,7 @@ async function main() {
       ((ticksAfter.steal - ticksBefore.steal) / Math.max(1, ticksAfter.total - ticksBefore.total)) * 100,
     );
     const rss = rssMb(server.pid, "VmHWM");
+    const memory = await memoryBreakdown();
     const search = await searchLatency(`${BASE}/api/posts?search=people&limit=9`);
     const header =
       "| target | path | reader | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | server CPU ms per view | of ceiling |";
@@ -385,6 +418,7 @@ async function main() {
       `Database: ${setup} (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round, median of 3 rounds.`,
       `CPU time stolen by the hypervisor during the rounds: ${stealPercent} % (on a busy host every figure grows with it; compare runs with little steal).`,
       `Server RSS: ${peakRss} MB at the end of a round, peak ${rss} MB. Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
+      memory,
       `Search latency, one request at a time, every request a read-cache miss (\`/api/posts?search=people&limit=9&page=n\`, 300 requests): p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms.`,
       `Command: \`${command}\`.`,
     ];

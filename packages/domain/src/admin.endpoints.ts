@@ -1,5 +1,32 @@
 import { DashboardStatsSchema } from "./api-shapes";
 import { endpoint } from "./endpoint";
+import { z } from "./zod";
+
+const CacheUseSchema = z.object({ entries: z.number(), bytes: z.number() });
+
+/** Where this process's memory goes (issue 16): the process, the embedded database, the caches. */
+export const RuntimeStatsSchema = z
+  .object({
+    pid: z.number().describe("The process that answered: with WORKERS > 1, one of the workers"),
+    memory: z.object({
+      rss: z.number().describe("Resident set size, bytes"),
+      heapUsed: z.number(),
+      heapTotal: z.number(),
+      external: z.number().describe("Memory of C++ objects bound to JavaScript, WebAssembly included"),
+      arrayBuffers: z.number(),
+    }),
+    database: z.object({
+      kind: z.enum(["pglite", "postgres"]),
+      wasmBytes: z.number().nullable().describe("PGlite's WebAssembly memory; null on PostgreSQL"),
+    }),
+    caches: z.object({
+      pages: CacheUseSchema,
+      readerPages: CacheUseSchema,
+      reads: CacheUseSchema,
+      viewers: CacheUseSchema,
+    }),
+  })
+  .meta({ id: "RuntimeStats" });
 
 /** /api/admin: figures for the admin area. */
 export const adminApi = {
@@ -12,5 +39,14 @@ export const adminApi = {
     access: "staff",
     response: DashboardStatsSchema,
     responseDescription: "The dashboard figures",
+  }),
+  runtime: endpoint({
+    method: "get",
+    path: "/api/admin/runtime",
+    tag: "Admin",
+    summary: "This process's memory: V8 heap, WebAssembly (PGlite), buffers and each cache's entries and bytes",
+    access: "admin",
+    response: RuntimeStatsSchema,
+    responseDescription: "Memory use of the answering process",
   }),
 };

@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Raw SQL on the same connection(s), for the job queue (pg-boss's `db` option). */
   executeSql: SqlExecutor;
+  /** PGlite's WebAssembly memory in bytes; null on PostgreSQL. */
+  wasmBytes(): number | null;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,10 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
     const results = await client.exec(text);
     return results.at(-1) ?? { rows: [] };
   };
+}
+
+function pgliteMemoryBytes(client: PGlite): number {
+  return client.Module.HEAPU8.byteLength;
 }
 
 export interface DatabaseOptions {
@@ -68,6 +74,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       kind: "pglite",
       migrate: () => migratePglite(client),
       executeSql: pgliteExecutor(client),
+      wasmBytes: () => pgliteMemoryBytes(client),
       async close() {
         try {
           await client.close();
@@ -194,6 +201,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     kind: "postgres",
     migrate: () => migratePostgres(pool),
     executeSql: (text, values) => pool.query(text, values),
+    wasmBytes: () => null,
     close: () => pool.end(),
   };
 }
@@ -207,6 +215,7 @@ export async function openMemoryPglite(loadDataDir?: Blob | File): Promise<Datab
     kind: "pglite",
     migrate: () => migratePglite(client),
     executeSql: pgliteExecutor(client),
+    wasmBytes: () => pgliteMemoryBytes(client),
     close: () => client.close(),
   };
 }

@@ -99,6 +99,19 @@ describe(`pages shared by logged-in readers on ${testDatabaseKind()}`, () => {
     expect((await viewerState(reader.agent, href)).liked).toEqual([]);
   });
 
+  it("shows a reader's new comment on their very next view of the shared copy", async () => {
+    const { post } = await publishedPost("Comments arrive at once");
+    const path = `/page/${post.slug}`;
+    const reader = await signUp(context.app, { name: "Quick Commenter" });
+    await pageFor(reader.agent, path);
+    expect((await pageFor(reader.agent, path)).headers.get("x-cache")).toBe("HIT");
+    const commented = await reader.agent.post(`/api/posts/${post._id}/comments`, { comment: "First in line." });
+    expect(commented.status).toBe(201);
+    const next = await pageFor(reader.agent, path);
+    expect(next.headers.get("x-page-audience")).toBe("reader");
+    expect(await next.text()).toContain("First in line.");
+  });
+
   it("renders the page for the reader alone without scripts, for staff, and on their own pages", async () => {
     const { post } = await publishedPost("Rendered for one");
     const path = `/page/${post.slug}`;
@@ -124,6 +137,20 @@ describe(`pages shared by logged-in readers on ${testDatabaseKind()}`, () => {
       expect(profile.headers.get("x-page-audience")).toBeNull();
       expect(await profile.text()).toContain("no.scripts@example.com");
     }
+  });
+
+  it("shares a page again once what made it personal changed (a draft published)", async () => {
+    const { editor, post } = await publishedPost("Back and forth");
+    expect((await editor.agent.patch(`/api/posts/${post._id}/publish`)).status).toBe(200);
+    const path = `/page/${post.slug}`;
+    const reader = await signUp(context.app);
+    const hidden = await pageFor(reader.agent, path);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get("x-page-audience")).toBeNull();
+    expect((await editor.agent.patch(`/api/posts/${post._id}/publish`)).status).toBe(200);
+    const shown = await pageFor(reader.agent, path);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("x-page-audience")).toBe("reader");
   });
 
   it("stops sharing the reader page the moment a reader becomes staff or logs out", async () => {

@@ -107,6 +107,21 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,
+    /** Where this process's memory goes (GET /api/admin/runtime). */
+    runtimeStats() {
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+      return {
+        pid: process.pid,
+        memory: { rss, heapUsed, heapTotal, external, arrayBuffers },
+        database: { kind: database.kind, wasmBytes: database.wasmBytes() },
+        caches: {
+          pages: publicPages.cache.stats(),
+          readerPages: publicPages.readerCache.stats(),
+          reads: reads.stats(),
+          viewers: publicPages.viewerStats(),
+        },
+      };
+    },
     /** A logged-in reader's own marks on what a cached page shows (GET /api/users/viewer-state). */
     readerMarks: (userId: string, among: { posts: string[]; polls: string[] }) =>
       shared.viewerState.ownState(userId, among, polls.myVote),

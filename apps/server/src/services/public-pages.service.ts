@@ -25,6 +25,7 @@ export function createPersonalPaths(max = 1000) {
       if (paths.size >= max) paths.clear();
       paths.add(path);
     },
+    clear: () => paths.clear(),
   };
 }
 
@@ -45,6 +46,7 @@ export interface ViewerCache {
 export function createPublicPagesService(config: Pick<Config, "redisUrl" | "databaseUrl">, logger: Logger) {
   const cache = createPageCache(DEFAULT_PAGE_CACHE);
   const readerCache = createPageCache(READER_PAGE_CACHE);
+  const personalPaths = createPersonalPaths();
   const reads = createReadCache(DEFAULT_READ_CACHE);
   const viewerEntries = createReadCache(VIEWER_CACHE);
   /** The one place a change is applied: to the shared reads, the readers' state and the pages. */
@@ -54,7 +56,11 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
       viewerEntries.invalidateTag(tag);
     }
     // A page shows many things at once: any change to what every reader sees drops them all.
-    if (tags.some(changesPublicPages)) cache.invalidateAll();
+    if (tags.some(changesPublicPages)) {
+      cache.invalidateAll();
+      // A draft published, a 404 now a page: every path may be one readers share again.
+      personalPaths.clear();
+    }
     // A logged-in reader sees their own like, comment or vote on their next page: activity drops the reader copies.
     if (tags.some(changesReaderPages)) readerCache.invalidateAll();
   };
@@ -62,6 +68,7 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
   const forgetEverything = () => {
     cache.invalidateAll();
     readerCache.invalidateAll();
+    personalPaths.clear();
     reads.invalidateAll();
     viewerEntries.invalidateAll();
   };
@@ -85,9 +92,10 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
     cache,
     /** The copies logged-in readers with JavaScript share (decision 016). */
     readerCache,
-    personalPaths: createPersonalPaths(),
+    personalPaths,
     reads,
     viewers,
+    viewerStats: () => viewerEntries.stats(),
     changed: changes.changed,
     ready: bus.ready,
     /** The bus's listening connection: whether it listens, how often it came back (tests, health). */

@@ -58,3 +58,25 @@ describe(`GET /api/admin/stats on ${testDatabaseKind()}`, () => {
     });
   });
 });
+
+describe(`GET /api/admin/runtime on ${testDatabaseKind()}`, () => {
+  it("is for admins only, and says where this process's memory goes", async () => {
+    expect((await new TestAgent(context.app).get("/api/admin/runtime")).status).toBe(401);
+    const editor = await signUp(context.app, { role: "editor" });
+    expect((await editor.agent.get("/api/admin/runtime")).status).toBe(403);
+    const admin = await signUp(context.app, { role: "admin" });
+    await admin.agent.get("/api/posts?limit=3");
+    const { status, body, headers } = await admin.agent.get("/api/admin/runtime");
+    expect(status).toBe(200);
+    expect(headers.get("cache-control")).toBe("no-store");
+    expect(body.pid).toBe(process.pid);
+    expect(body.memory.rss).toBeGreaterThan(body.memory.heapUsed);
+    expect(body.database.kind).toBe(testDatabaseKind());
+    if (testDatabaseKind() === "pglite") expect(body.database.wasmBytes).toBeGreaterThanOrEqual(128 * 1024 * 1024);
+    else expect(body.database.wasmBytes).toBeNull();
+    // The list just read is in the read cache, with its estimated size.
+    expect(body.caches.reads.entries).toBeGreaterThan(0);
+    expect(body.caches.reads.bytes).toBeGreaterThan(0);
+    expect(Object.keys(body.caches).sort()).toEqual(["pages", "readerPages", "reads", "viewers"]);
+  });
+});
