@@ -23,8 +23,9 @@ if (!args["database-url"] === !args["data-dir"]) {
   process.exit(2);
 }
 
-/** The services' search covers the newest SEARCH_MATCH_LIMIT matches. */
-const SEARCH_MATCH_LIMIT = 300; // packages/domain/src/limits.ts
+/** The search ranks the newest RANKED_WINDOW matches and counts up to EXACT_COUNT_LIMIT (services/post-search.ts). */
+const RANKED_WINDOW = 300;
+const EXACT_COUNT_LIMIT = 1000;
 const PAGE = 9;
 const WIDGET = 5;
 
@@ -91,7 +92,7 @@ const categoryParams = [true, category.name.toLowerCase(), category.name, catego
 
 const SEARCH_RECENT_WINDOW = 1500;
 
-/** listPosts' search (posts.service.ts) for words that name no category: its id lookups, then the page and the total. */
+/** The search (post-search.ts) for words that name no category: the ranked window, its page, the page after it and the total. */
 async function searchQueries(label, words) {
   const pattern = `%${words.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   const matches = `(posts.is_published = $1 and (posts.title ilike $2 or posts.search @@ websearch_to_tsquery('english', $3)))`;
@@ -99,18 +100,18 @@ async function searchQueries(label, words) {
     name: `${label} "${words}", newest matches (date order)`,
     sql: `select posts.id from posts where (${matches} and posts.created_at >= coalesce((select created_at from posts
         order by created_at desc, id desc limit 1 offset ${SEARCH_RECENT_WINDOW - 1}), '-infinity'))
-      order by posts.created_at desc, posts.id desc limit ${SEARCH_MATCH_LIMIT}`,
+      order by posts.created_at desc, posts.id desc limit ${RANKED_WINDOW}`,
     params: [true, pattern, words],
   };
   const sparse = {
     name: `${label} "${words}", newest matches (text indexes)`,
     sql: `select id from (select posts.id, posts.created_at from posts where ${matches} offset 0) matches
-      order by created_at desc, id desc limit ${SEARCH_MATCH_LIMIT}`,
+      order by created_at desc, id desc limit ${RANKED_WINDOW}`,
     params: [true, pattern, words],
   };
   let ids = (await db.query(recent.sql, recent.params)).rows.map((row) => row.id);
   const lookups = [recent];
-  if (ids.length < SEARCH_MATCH_LIMIT) {
+  if (ids.length < RANKED_WINDOW) {
     ids = (await db.query(sparse.sql, sparse.params)).rows.map((row) => row.id);
     lookups.push(sparse);
   }
@@ -124,9 +125,16 @@ async function searchQueries(label, words) {
       params: [ids, words, pattern],
     },
     {
-      name: `${label} "${words}", total`,
-      sql: "select count(*) from posts where posts.id = any($1::uuid[])",
-      params: [ids],
+      name: `${label} "${words}", older matches by date (past the ranked window)`,
+      sql: `${SUMMARY} where ${matches} and (posts.created_at, posts.id) < (
+          select created_at, id from posts where id = $4::uuid)
+        order by posts.created_at desc, posts.id desc limit ${PAGE}`,
+      params: [true, pattern, words, ids.at(-1) ?? "00000000-0000-0000-0000-000000000000"],
+    },
+    {
+      name: `${label} "${words}", total (counted up to ${EXACT_COUNT_LIMIT + 1} rows)`,
+      sql: `select count(*) from (select 1 from posts where ${matches} limit ${EXACT_COUNT_LIMIT + 1}) bounded`,
+      params: [true, pattern, words],
     },
   ];
 }

@@ -97,6 +97,11 @@ describe("npm start on PostgreSQL with WORKERS=2", () => {
   it("runs two workers under one primary and says so", async () => {
     onTestFailed(() => console.error(server.output()));
     expect(childrenOf(server.pid)).toHaveLength(2);
+    // Health answers once the first worker listens; the line comes when both do.
+    const announced = () => server.output().stdout.includes("with 2 workers (database: postgres)");
+    for (let attempt = 0; attempt < 100 && !announced(); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(server.output().stdout).toContain("with 2 workers (database: postgres)");
   });
 

@@ -9,8 +9,6 @@ export const IMAGE_ALT_MAX_LENGTH = 250;
 /** A correction note under an article. */
 export const CORRECTION_MAX_LENGTH = 1000;
 export const SEARCH_PAGE_SIZE = 9;
-/** A search covers the newest this many matches (docs/decisions/007): the total stops there. */
-export const SEARCH_MATCH_LIMIT = 300;
 export const ADMIN_PAGE_SIZE = 6;
 export const MAX_PAGE_SIZE = 50;
 export const WIDGET_SIZE = 5;

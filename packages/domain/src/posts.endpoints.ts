@@ -51,7 +51,14 @@ export const postsApi = {
     description: "Published posts only, unless the viewer is staff.",
     access: "optional",
     query: PostListQuerySchema,
-    response: pageSchema(PostSummarySchema),
+    response: pageSchema(PostSummarySchema).extend({
+      totalIsEstimate: z
+        .boolean()
+        .optional()
+        .describe(
+          "With a search: true when `total` is the database's estimate (over 1000 matches), false when counted",
+        ),
+    }),
     responseDescription: "A page of posts",
   }),
   create: endpoint({

@@ -11,11 +11,10 @@ import {
   POST_MESSAGES,
   type PostInput,
   PREVIEW_MESSAGES,
-  SEARCH_MATCH_LIMIT,
   slugify,
 } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
-import { type Database, selectRows } from "../db/client";
+import type { Database } from "../db/client";
 import { categories, comments, posts, reviews, types, users } from "../db/schema";
 import { conflict, invalid, notFound } from "../errors";
 import {
@@ -30,6 +29,7 @@ import { sanitizeRichText } from "./html-sanitizer";
 import { type JobQueue, PUBLISH_DUE_POSTS } from "./job-queue";
 import { readPage } from "./paging";
 import { isUniqueViolation } from "./pg-errors";
+import { createPostSearch } from "./post-search";
 import {
   type PostSummary,
   postIdOrSlug,
@@ -53,10 +53,6 @@ export interface Viewer {
 }
 
 const DETAIL_COMMENT_COUNT = 20;
-// A search covers the newest SEARCH_MATCH_LIMIT matches: a common word matches most posts,
-// and ranking and counting all of them would cost a scan of the table.
-// How many of the newest posts a search reads in date order before it asks the text indexes.
-const SEARCH_RECENT_WINDOW = 1500;
 
 /** A post's reviews as the detail shows them: count, average (one decimal), newest first. */
 /** A post's comments, newest first, with their authors (gone accounts answer as Anonymous). */
@@ -138,6 +134,8 @@ export function createPostsService(
     revisions: Pick<RevisionsService, "record" | "recordBaseline">;
   },
 ) {
+  const postSearch = createPostSearch(db);
+
   /** A schedule must lie ahead; the publishing job is asked to run at that time. */
   function checkSchedule(at: Date): Date {
     if (at.getTime() <= Date.now()) throw invalid(POST_MESSAGES.scheduleInPast);
@@ -205,35 +203,6 @@ export function createPostsService(
     const used = new Set(taken.filter((row) => row.id !== ownId).map((row) => row.slug));
     if (!used.has(base)) return base;
     for (let suffix = 2; ; suffix++) if (!used.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
-  }
-
-  /**
-   * Ids of the newest SEARCH_MATCH_LIMIT posts that match. A common word is found by reading
-   * the newest posts in date order (bounded to SEARCH_RECENT_WINDOW rows); a rarer one, by the
-   * GIN and trigram indexes, then sorted. The planner cannot tell the two apart (it cannot
-   * price testing a text match), so the choice is made here.
-   */
-  async function newestMatches(where: SQL | undefined): Promise<string[]> {
-    const windowStart = db
-      .select({ createdAt: posts.createdAt })
-      .from(posts)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .offset(SEARCH_RECENT_WINDOW - 1)
-      .limit(1);
-    const recent = await db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(where, sql`${posts.createdAt} >= coalesce((${windowStart}), '-infinity')`))
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(SEARCH_MATCH_LIMIT);
-    if (recent.length === SEARCH_MATCH_LIMIT) return recent.map((row) => row.id);
-    // OFFSET 0 keeps the planner from walking the date index for the order: the matches are sparse.
-    const sparse = await selectRows<{ id: string }>(
-      db,
-      sql`select id from (select ${posts.id}, ${posts.createdAt} from ${posts} where ${where} offset 0) matches
-        order by created_at desc, id desc limit ${SEARCH_MATCH_LIMIT}`,
-    );
-    return sparse.map((row) => row.id);
   }
 
   /** The descriptions to store, one per image: as sent, or (left out of an update) those the images had. */
@@ -316,7 +285,6 @@ export function createPostsService(
     async listPosts(query: PostListQuery, viewer: Viewer): Promise<Page<PostSummary>> {
       const conditions: (SQL | undefined)[] = [visibleTo(viewer.isStaff)];
       const search = query.search.trim();
-      let rank: SQL | undefined;
       // Filters as subqueries on posts' own columns, so the count needs no join.
       if (query.category && query.category !== "All") {
         const category = query.category.toLowerCase();
@@ -348,21 +316,8 @@ export function createPostsService(
         );
       }
       if (search) {
-        const pattern = `%${escapeLike(search)}%`;
-        const tsQuery = sql`websearch_to_tsquery('english', ${search})`;
-        // Looked up first: as a literal list the planner sees how many posts it matches (usually none).
-        const categoryIds = (
-          await db.select({ id: categories.id }).from(categories).where(ilike(categories.name, pattern))
-        ).map((category) => category.id);
-        const matches = or(
-          ilike(posts.title, pattern),
-          categoryIds.length ? inArray(posts.categoryId, categoryIds) : undefined,
-          sql`${posts.search} @@ ${tsQuery}`,
-        );
-        // The ids meet every other condition too: alone (one array parameter), they make the page and the count primary-key lookups.
-        const ids = await newestMatches(and(...conditions, matches));
-        conditions.splice(0, conditions.length, sql`${posts.id} = any(${sql.param(ids)}::uuid[])`);
-        rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
+        const found = await postSearch.search(and(...conditions), search, query, viewer.id);
+        return { ...found, page: query.page, limit: query.limit };
       }
       const where = and(...conditions);
       const order: SQL[] = {
@@ -371,8 +326,6 @@ export function createPostsService(
         "a-z": [sql`lower(${posts.title}) asc`, asc(posts.id)],
         "z-a": [sql`lower(${posts.title}) desc`, desc(posts.id)],
       }[query.sort];
-      // Best match first when searching, unless the reader chose an explicit order.
-      if (rank && query.sort === "latest") order.unshift(sql`${rank} desc`);
 
       const { rows, total } = await readPage(
         query.page,

@@ -1,8 +1,8 @@
-import { SEARCH_MATCH_LIMIT } from "@broadsheet/domain";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, postDailyStats, postLikes, posts, readLater, reviews } from "../../db/schema";
+import { EXACT_COUNT_LIMIT, RANKED_WINDOW } from "../../services/post-search";
 import { insertCategory, insertPost, insertType, insertUser } from "../../testing/fixtures";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
@@ -379,30 +379,91 @@ describe("browsing and search", () => {
     expect((await anonymous().get("/api/posts?search=%25%27%22%3B--")).status).toBe(200);
   });
 
-  it("covers the newest SEARCH_MATCH_LIMIT matches of a common word, within the filters", async () => {
+  it("counts every match of a common word, ranks the newest ones and pages past them by date, within the filters", async () => {
     const archive = await insertCategory(context.database.db, "Archive Desk");
-    const count = SEARCH_MATCH_LIMIT + 20;
+    const count = RANKED_WINDOW + 20;
     await context.database.db.insert(posts).values(
       Array.from({ length: count }, (_, n) => ({
         title: `Dispatch ${n}`,
         slug: `dispatch-${n}`,
         sku: "ARC-1",
-        content: "<p>The zeppelins are back over the harbour.</p>",
+        content:
+          n === 5
+            ? "<p>Zeppelins, zeppelins: the zeppelin fleet.</p>"
+            : "<p>The zeppelins are back over the harbour.</p>",
         categoryId: archive.id,
         isPublished: true,
         createdAt: new Date(Date.UTC(2025, 0, 1) + n * 60_000),
       })),
     );
-    const page = (await anonymous().get("/api/posts?search=zeppelin&limit=50")).body;
-    expect(page.total).toBe(SEARCH_MATCH_LIMIT);
+    const first = (await anonymous().get("/api/posts?search=zeppelin&limit=50")).body;
+    expect(first.total).toBe(count);
+    expect(first.totalIsEstimate).toBe(false);
+
+    // Every match, once, across every page: the ranked newest ones, then the older ones by date.
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(count / 50); page++) {
+      seen.push(...titles((await anonymous().get(`/api/posts?search=zeppelin&limit=50&page=${page}`)).body));
+    }
+    expect(seen).toHaveLength(count);
+    expect(new Set(seen).size).toBe(count);
+    const pastWindow = seen.slice(RANKED_WINDOW);
+    expect(pastWindow).toEqual(Array.from({ length: 20 }, (_, n) => `Dispatch ${19 - n}`));
+    // Dispatch 5 says it most often, but it is older than the ranked window: it comes by date.
+    expect(seen.indexOf("Dispatch 5")).toBe(RANKED_WINDOW + 14);
+
     const oldest = (await anonymous().get("/api/posts?search=zeppelin&sort=oldest&limit=1")).body;
-    expect(titles(oldest)).toEqual([`Dispatch ${count - SEARCH_MATCH_LIMIT}`]);
-    expect(titles((await anonymous().get("/api/posts?search=zeppelin&limit=1")).body)).toEqual([
-      `Dispatch ${count - 1}`,
-    ]);
-    // Another category's filter applies before the cap, not after it.
+    expect(titles(oldest)).toEqual(["Dispatch 0"]);
+    expect(oldest.total).toBe(count);
+    // Another category's filter applies before the count, not after it.
     expect((await anonymous().get("/api/posts?search=zeppelin&category=Travel")).body.total).toBe(0);
     expect((await anonymous().get("/api/posts?search=Dispatch%20319&category=Archive%20Desk")).body.total).toBe(1);
+  });
+
+  it("ranks the newest matches best first: a title hit before a body hit", async () => {
+    const desk = await insertCategory(context.database.db, "Ranking Desk");
+    await context.database.db.insert(posts).values([
+      {
+        title: "Harbour lights",
+        slug: "harbour-lights-rank",
+        sku: "RNK-1",
+        content: "<p>About the quayside.</p>",
+        categoryId: desk.id,
+        isPublished: true,
+        createdAt: new Date(Date.UTC(2025, 5, 1)),
+      },
+      {
+        title: "Quiet evening",
+        slug: "quiet-evening-rank",
+        sku: "RNK-2",
+        content: "<p>The quayside harbour at dusk.</p>",
+        categoryId: desk.id,
+        isPublished: true,
+        createdAt: new Date(Date.UTC(2025, 5, 2)),
+      },
+    ]);
+    const found = (await anonymous().get("/api/posts?search=harbour&category=Ranking%20Desk")).body;
+    expect(titles(found)).toEqual(["Harbour lights", "Quiet evening"]);
+  });
+
+  it("estimates the total past 1000 matches, and says it is an estimate", async () => {
+    const bulk = await insertCategory(context.database.db, "Bulk Desk");
+    const count = EXACT_COUNT_LIMIT + 60;
+    await context.database.db.insert(posts).values(
+      Array.from({ length: count }, (_, n) => ({
+        title: `Bulletin ${n}`,
+        slug: `bulletin-${n}`,
+        sku: "BLK-1",
+        content: "<p>Another bulletin from the wires.</p>",
+        categoryId: bulk.id,
+        isPublished: true,
+        createdAt: new Date(Date.UTC(2024, 0, 1) + n * 60_000),
+      })),
+    );
+    const found = (await anonymous().get("/api/posts?search=bulletin&category=Bulk%20Desk")).body;
+    expect(found.totalIsEstimate).toBe(true);
+    expect(found.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(found.items).toHaveLength(9);
   });
 
   it("paginates with defaults 1 and 9, caps the limit at 50, and answers an empty page past the end", async () => {

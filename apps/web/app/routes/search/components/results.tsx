@@ -1,12 +1,13 @@
-import { SEARCH_MATCH_LIMIT, SEARCH_PAGE_SIZE } from "@broadsheet/domain";
+import { SEARCH_PAGE_SIZE } from "@broadsheet/domain";
 import { PostCard } from "../../../components/post-card";
 import { Pager } from "../../../components/table/pager";
 import type { Category, Page, PostSummary, PostType } from "../../../lib/post-types";
 import { type SearchQuery, searchHref } from "../query";
 
-/** A search stops counting at SEARCH_MATCH_LIMIT matches: say so rather than give a false total. */
-function totalLabel(total: number, search: string): string {
-  return search && total >= SEARCH_MATCH_LIMIT ? `${SEARCH_MATCH_LIMIT}+` : String(total);
+/** Past 1000 matches a search's total is the database's estimate: say so rather than give a false figure. */
+function totalLabel(total: number, estimated: boolean): string {
+  const figure = total.toLocaleString("en-GB");
+  return estimated ? `about ${figure}` : figure;
 }
 
 /** The count line, the posts as a grid or a list, and the pager. */
@@ -18,7 +19,7 @@ export function SearchResults({
   activeType,
 }: {
   query: SearchQuery;
-  results: Page<PostSummary>;
+  results: Page<PostSummary> & { totalIsEstimate?: boolean };
   busy: boolean;
   activeCategory: Category | undefined;
   activeType: PostType | undefined;
@@ -33,7 +34,7 @@ export function SearchResults({
       <p className="text-sm text-gray-600" aria-live="polite">
         {results.total === 0
           ? "0 posts"
-          : `Showing ${first}–${last} of ${totalLabel(results.total, query.search)} ${results.total === 1 ? "post" : "posts"}`}
+          : `Showing ${first}–${last} of ${totalLabel(results.total, results.totalIsEstimate === true)} ${results.total === 1 ? "post" : "posts"}`}
         {activeCategory ? ` in ${activeCategory.name}` : ""}
         {activeType ? ` · ${activeType.name}` : ""}
       </p>
