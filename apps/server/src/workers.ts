@@ -50,18 +50,29 @@ export function superviseWorkers(options: {
 }): void {
   const { count, logger } = options;
   let stopping = false;
-  let listening = 0;
   const crashes: number[] = [];
 
-  const fork = (): Worker => {
+  // Workers start one after another: each one's start-up (pg-boss creating its queues) takes
+  // locks that two starting together can deadlock on.
+  // What to do once a worker listens, until it does; a replacement inherits it from a worker
+  // that died first, so the start-up goes on.
+  const waiting = new Map<number, (port: number) => void>();
+  const fork = (onListening: (port: number) => void): Worker => {
     const worker = cluster.fork();
+    waiting.set(worker.id, onListening);
     worker.on("message", (message: Partial<ListeningMessage>) => {
       if (typeof message?.listening !== "number") return;
-      listening += 1;
-      if (listening === count) options.onListening(message.listening);
+      const listened = waiting.get(worker.id);
+      waiting.delete(worker.id);
+      listened?.(message.listening);
     });
     return worker;
   };
+  const startFrom = (index: number) =>
+    fork((port) => {
+      if (index + 1 < count) startFrom(index + 1);
+      else options.onListening(port);
+    });
 
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
@@ -73,12 +84,14 @@ export function superviseWorkers(options: {
       logger.fatal({ crashes: crashes.length }, "workers keep stopping; giving up");
       process.exit(1);
     }
+    const unfinished = waiting.get(worker.id);
+    waiting.delete(worker.id);
     setTimeout(() => {
-      if (!stopping) fork();
+      if (!stopping) fork(unfinished ?? (() => logger.info("a replacement worker is listening")));
     }, RESTART_DELAY_MS);
   });
 
-  for (let i = 0; i < count; i++) fork();
+  startFrom(0);
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
