@@ -1,5 +1,5 @@
 import { MESSAGES, THEME_COLOR, usersApi } from "@broadsheet/domain";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -35,15 +35,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { site, now, user: session.ok ? session.data : null, readerShell: false };
 }
 
-/** The preload of the reader's own state, on the page every logged-in reader shares (lib/viewer-state.ts). */
+/**
+ * The preload of the reader's own state, on the page every logged-in reader shares
+ * (lib/viewer-state.ts). Kept as the document had it: client navigations load their own data.
+ */
 function ViewerStatePreload() {
   const matches = useMatches() as UIMatch<unknown, { viewerTargets?: (data: never) => ViewerTargets } | undefined>[];
-  const targets = matches.map((match) =>
-    match.loaderData === undefined ? {} : (match.handle?.viewerTargets?.(match.loaderData as never) ?? {}),
-  );
-  const href = viewerStateHref({
-    posts: targets.flatMap((target) => target.posts ?? []),
-    polls: targets.flatMap((target) => target.polls ?? []),
+  const [href] = useState(() => {
+    const targets = matches.map((match) =>
+      match.loaderData === undefined ? {} : (match.handle?.viewerTargets?.(match.loaderData as never) ?? {}),
+    );
+    return viewerStateHref({
+      posts: targets.flatMap((target) => target.posts ?? []),
+      polls: targets.flatMap((target) => target.polls ?? []),
+    });
   });
   return <link rel="preload" as="fetch" href={href} crossOrigin="anonymous" />;
 }
