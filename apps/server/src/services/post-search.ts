@@ -2,7 +2,9 @@ import type { PostListQuery } from "@broadsheet/domain";
 import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../db/client";
 import { categories, posts } from "../db/schema";
+import { POST_LISTS } from "./content-changes";
 import { type PostSummary, selectPostSummaries, toPostSummary } from "./post-summaries";
+import type { ReadCache } from "./read-cache";
 import { escapeLike } from "./sql-patterns";
 
 /*
@@ -34,7 +36,16 @@ export interface SearchPage {
   totalIsEstimate: boolean;
 }
 
-export function createPostSearch(db: Database) {
+export function createPostSearch(db: Database, reads: ReadCache) {
+  /**
+   * The ranked window and the total depend on the words and filters, not on the page: kept
+   * in the read cache, so a reader paging through the results pays for them once. Staff
+   * lists (drafts included) are never kept.
+   */
+  function perQuery<T>(key: string | undefined, load: () => Promise<T>): Promise<T> {
+    return key ? reads.get(key, load, () => [POST_LISTS]) : load();
+  }
+
   /**
    * Ids of the newest `limit` posts meeting `where`. The planner cannot price a text match,
    * so the choice between the date index and the text indexes is made here.
@@ -102,6 +113,8 @@ export function createPostSearch(db: Database) {
       text: string,
       query: PostListQuery,
       viewerId: string | undefined,
+      /** Set when every reader may share the results (no drafts): the read-cache key of the words and filters. */
+      sharedKey?: string,
     ): Promise<SearchPage> {
       const pattern = `%${escapeLike(text)}%`;
       const tsQuery = sql`websearch_to_tsquery('english', ${text})`;
@@ -127,15 +140,19 @@ export function createPostSearch(db: Database) {
         }[query.sort];
         const [rows, counted] = await Promise.all([
           readSummaries(viewerId, where, order, query.limit, offset),
-          countMatches(where),
+          perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where)),
         ]);
         return { items: rows.map(toPostSummary), ...counted };
       }
 
       // Latest: the newest RANKED_WINDOW matches, best first; then the older ones by date.
-      const window = await newestMatches(where, RANKED_WINDOW);
+      const window = await perQuery(sharedKey && `search-window:${sharedKey}`, () =>
+        newestMatches(where, RANKED_WINDOW),
+      );
       const counted =
-        window.length < RANKED_WINDOW ? { total: window.length, totalIsEstimate: false } : await countMatches(where);
+        window.length < RANKED_WINDOW
+          ? { total: window.length, totalIsEstimate: false }
+          : await perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where));
       const rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
       const items: PostSummary[] = [];
       if (offset < window.length) {

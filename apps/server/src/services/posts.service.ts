@@ -134,7 +134,7 @@ export function createPostsService(
     revisions: Pick<RevisionsService, "record" | "recordBaseline">;
   },
 ) {
-  const postSearch = createPostSearch(db);
+  const postSearch = createPostSearch(db, reads);
 
   /** A schedule must lie ahead; the publishing job is asked to run at that time. */
   function checkSchedule(at: Date): Date {
@@ -316,7 +316,9 @@ export function createPostsService(
         );
       }
       if (search) {
-        const found = await postSearch.search(and(...conditions), search, query, viewer.id);
+        const { page: _page, limit: _limit, ...words } = query;
+        const sharedKey = viewer.isStaff ? undefined : JSON.stringify(words);
+        const found = await postSearch.search(and(...conditions), search, query, viewer.id, sharedKey);
         return { ...found, page: query.page, limit: query.limit };
       }
       const where = and(...conditions);
