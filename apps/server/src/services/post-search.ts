@@ -19,13 +19,19 @@ import { escapeLike } from "./sql-patterns";
 export const RANKED_WINDOW = 300;
 /** Matches counted one by one; beyond, the total is estimated. */
 export const EXACT_COUNT_LIMIT = 1000;
+/** When the planner expects this many matches, the count is not even tried: its estimate is the answer. */
+const ESTIMATE_ONLY_ABOVE = 10 * EXACT_COUNT_LIMIT;
 // How many of the newest posts a search reads in date order before it asks the text indexes.
 const RECENT_WINDOW = 1500;
 
-/** A match of the ranked window; its time as PostgreSQL's text, which keeps the microseconds a Date drops. */
-interface WindowRow {
+/** A match; its time as PostgreSQL's text, which keeps the microseconds a Date drops (keysets compare it). */
+interface DatedRow {
   id: string;
   createdAt: string;
+}
+
+interface WindowRow extends DatedRow {
+  rank: number;
 }
 
 const createdAtText = sql<string>`${posts.createdAt}::text`;
@@ -35,6 +41,9 @@ export interface SearchPage {
   total: number;
   totalIsEstimate: boolean;
 }
+
+/** The columns a match and its rank read; a subquery that selects them is aliased `posts`, so both apply to it. */
+const matchColumns = sql`${posts.id}, ${posts.createdAt}, ${posts.title}, ${posts.search}, ${posts.categoryId}`;
 
 export function createPostSearch(db: Database, reads: ReadCache) {
   /**
@@ -47,33 +56,59 @@ export function createPostSearch(db: Database, reads: ReadCache) {
   }
 
   /**
-   * Ids of the newest `limit` posts meeting `where`. The planner cannot price a text match,
-   * so the choice between the date index and the text indexes is made here.
+   * The newest RANKED_WINDOW posts meeting `filters` that `match`, best first, ranked in the
+   * same pass that finds them. The planner cannot price a text match, so the choice between
+   * the date index and the text indexes is made here: a common word is found among the
+   * newest posts in date order, a rarer one through the GIN and trigram indexes.
    */
-  async function newestMatches(where: SQL | undefined, limit: number): Promise<WindowRow[]> {
-    const windowStart = db
-      .select({ createdAt: posts.createdAt })
-      .from(posts)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .offset(RECENT_WINDOW - 1)
-      .limit(1);
-    const recent = await db
-      .select({ id: posts.id, createdAt: createdAtText })
-      .from(posts)
-      .where(and(where, sql`${posts.createdAt} >= coalesce((${windowStart}), '-infinity')`))
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(limit);
-    if (recent.length === limit) return recent;
-    // OFFSET 0 keeps the planner from walking the date index for the order: the matches are sparse.
-    return selectRows<WindowRow>(
+  async function rankedWindow(
+    filters: SQL | undefined,
+    match: SQL,
+    rank: SQL,
+  ): Promise<{ ranked: WindowRow[]; oldest: DatedRow | undefined }> {
+    const recent = await selectRows<WindowRow>(
       db,
-      sql`select id, created_at::text as "createdAt" from (select ${posts.id}, ${posts.createdAt} from ${posts} where ${where} offset 0) matches
-        order by created_at desc, id desc limit ${limit}`,
+      sql`select id, created_at::text as "createdAt", ${rank} as rank
+        from (select ${matchColumns} from ${posts} where ${filters ?? sql`true`}
+              order by ${posts.createdAt} desc, ${posts.id} desc limit ${RECENT_WINDOW}) as posts
+        where ${match} order by created_at desc, id desc limit ${RANKED_WINDOW}`,
     );
+    const window =
+      recent.length === RANKED_WINDOW
+        ? recent
+        : // OFFSET 0 keeps the planner from walking the date index for the order: the matches are sparse.
+          await selectRows<WindowRow>(
+            db,
+            sql`select id, created_at::text as "createdAt", ${rank} as rank
+              from (select * from (select ${matchColumns} from ${posts} where ${and(filters, match)} offset 0) matches
+                    order by created_at desc, id desc limit ${RANKED_WINDOW}) as posts
+              order by created_at desc, id desc`,
+          );
+    const oldest = window.at(-1);
+    // Stable: equal ranks stay newest first.
+    const ranked = window.map((row) => ({ ...row, rank: Number(row.rank) })).sort((a, b) => b.rank - a.rank);
+    return { ranked, oldest: oldest && { id: oldest.id, createdAt: oldest.createdAt } };
   }
 
-  /** Exact up to EXACT_COUNT_LIMIT matches (reading no more rows than that), else the planner's estimate. */
+  /** The planner's estimate of the posts meeting `where`: costs a plan, reads no rows. */
+  async function estimateMatches(where: SQL | undefined): Promise<number> {
+    const [plan] = await selectRows<{ "QUERY PLAN": unknown }>(
+      db,
+      sql`explain (format json) select 1 from ${posts} where ${where}`,
+    );
+    const raw = plan?.["QUERY PLAN"];
+    const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }];
+    return Math.round(parsed[0]?.Plan["Plan Rows"] ?? 0);
+  }
+
+  /**
+   * Exact up to EXACT_COUNT_LIMIT matches (reading no more rows than that), else the
+   * planner's estimate, marked as one. A word the planner expects in far more posts than
+   * that is not counted at all.
+   */
   async function countMatches(where: SQL | undefined): Promise<{ total: number; totalIsEstimate: boolean }> {
+    const estimate = await estimateMatches(where);
+    if (estimate > ESTIMATE_ONLY_ABOVE) return { total: estimate, totalIsEstimate: true };
     const bounded = db
       .select({ one: sql<number>`1`.as("one") })
       .from(posts)
@@ -82,13 +117,6 @@ export function createPostSearch(db: Database, reads: ReadCache) {
     const [counted] = await db.select({ total: count() }).from(bounded.as("bounded"));
     const total = counted?.total ?? 0;
     if (total <= EXACT_COUNT_LIMIT) return { total, totalIsEstimate: false };
-    const [plan] = await selectRows<{ "QUERY PLAN": unknown }>(
-      db,
-      sql`explain (format json) select 1 from ${posts} where ${where}`,
-    );
-    const raw = plan?.["QUERY PLAN"];
-    const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }];
-    const estimate = Math.round(parsed[0]?.Plan["Plan Rows"] ?? 0);
     return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), totalIsEstimate: true };
   }
 
@@ -104,6 +132,43 @@ export function createPostSearch(db: Database, reads: ReadCache) {
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
+  }
+
+  /** The summaries of `ids`, in that order. */
+  async function summariesInOrder(viewerId: string | undefined, ids: string[]): Promise<PostSummary[]> {
+    if (!ids.length) return [];
+    const rows = await selectPostSummaries(db, viewerId).where(sql`${posts.id} = any(${sql.param(ids)}::uuid[])`);
+    const byId = new Map(rows.map((row) => [row.id, toPostSummary(row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * The matches older than the ranked window, by date. A page starts right after the page
+   * before it when that one is in the read cache (a reader paging on), else it skips `offset`.
+   */
+  async function olderMatches(
+    where: SQL | undefined,
+    windowEnd: DatedRow,
+    query: PostListQuery,
+    wanted: number,
+    offset: number,
+    sharedKey: string | undefined,
+  ): Promise<DatedRow[]> {
+    const pageKey = (page: number) => sharedKey && `search-older:${sharedKey}:${query.limit}:${page}`;
+    const previousKey = pageKey(query.page - 1);
+    const previousEnd = previousKey ? reads.peek<DatedRow[]>(previousKey)?.at(-1) : undefined;
+    const after = previousEnd ?? windowEnd;
+    return perQuery(pageKey(query.page), () =>
+      db
+        .select({ id: posts.id, createdAt: createdAtText })
+        .from(posts)
+        .where(
+          and(where, sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`),
+        )
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(wanted)
+        .offset(previousEnd ? 0 : offset),
+    );
   }
 
   return {
@@ -122,14 +187,12 @@ export function createPostSearch(db: Database, reads: ReadCache) {
       const categoryIds = (
         await db.select({ id: categories.id }).from(categories).where(ilike(categories.name, pattern))
       ).map((category) => category.id);
-      const where = and(
-        filters,
-        or(
-          ilike(posts.title, pattern),
-          categoryIds.length ? inArray(posts.categoryId, categoryIds) : undefined,
-          sql`${posts.search} @@ ${tsQuery}`,
-        ),
-      );
+      const match = or(
+        ilike(posts.title, pattern),
+        categoryIds.length ? inArray(posts.categoryId, categoryIds) : undefined,
+        sql`${posts.search} @@ ${tsQuery}`,
+      ) as SQL;
+      const where = and(filters, match);
       const offset = (query.page - 1) * query.limit;
 
       if (query.sort !== "latest") {
@@ -146,39 +209,28 @@ export function createPostSearch(db: Database, reads: ReadCache) {
       }
 
       // Latest: the newest RANKED_WINDOW matches, best first; then the older ones by date.
+      const rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
       const window = await perQuery(sharedKey && `search-window:${sharedKey}`, () =>
-        newestMatches(where, RANKED_WINDOW),
+        rankedWindow(filters, match, rank),
       );
       const counted =
-        window.length < RANKED_WINDOW
-          ? { total: window.length, totalIsEstimate: false }
+        window.ranked.length < RANKED_WINDOW
+          ? { total: window.ranked.length, totalIsEstimate: false }
           : await perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where));
-      const rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
-      const items: PostSummary[] = [];
-      if (offset < window.length) {
-        const ids = window.map((row) => row.id);
-        const ranked = await readSummaries(
-          viewerId,
-          sql`${posts.id} = any(${sql.param(ids)}::uuid[])`,
-          [sql`${rank} desc`, desc(posts.createdAt), desc(posts.id)],
-          Math.min(query.limit, window.length - offset),
-          offset,
-        );
-        items.push(...ranked.map(toPostSummary));
-      }
-      const oldest = window.at(-1);
-      const wanted = query.limit - items.length;
-      if (window.length === RANKED_WINDOW && oldest && wanted > 0) {
-        const older = await readSummaries(
-          viewerId,
-          and(where, sql`(${posts.createdAt}, ${posts.id}) < (${oldest.createdAt}::timestamptz, ${oldest.id}::uuid)`),
-          [desc(posts.createdAt), desc(posts.id)],
+      const ids = window.ranked.slice(offset, offset + query.limit).map((row) => row.id);
+      const wanted = query.limit - ids.length;
+      if (window.oldest && window.ranked.length === RANKED_WINDOW && wanted > 0) {
+        const older = await olderMatches(
+          where,
+          window.oldest,
+          query,
           wanted,
           Math.max(0, offset - RANKED_WINDOW),
+          sharedKey,
         );
-        items.push(...older.map(toPostSummary));
+        ids.push(...older.map((row) => row.id));
       }
-      return { items, ...counted };
+      return { items: await summariesInOrder(viewerId, ids), ...counted };
     },
   };
 }

@@ -114,6 +114,11 @@ export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) 
       }
     },
 
+    /** The cached value of `key`, if there is a fresh one; never loads. */
+    peek<T>(key: string): T | undefined {
+      return fresh(key)?.value as T | undefined;
+    },
+
     invalidateTag(tag: string): void {
       forgetLoads();
       for (const [key, entry] of entries) if (entry.tags.includes(tag)) remove(key);

@@ -31,6 +31,18 @@ describe("read cache", () => {
     expect(source.loads()).toBe(2);
   });
 
+  it("peeks at a fresh entry without loading, and at nothing once it is dropped or stale", async () => {
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 30 });
+    expect(cache.peek("page-end")).toBeUndefined();
+    await cache.get("page-end", async () => ["a", "b"], () => [postTag("p1")]);
+    expect(cache.peek("page-end")).toEqual(["a", "b"]);
+    cache.invalidateTag(postTag("p1"));
+    expect(cache.peek("page-end")).toBeUndefined();
+    await cache.get("page-end", async () => ["c"]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cache.peek("page-end")).toBeUndefined();
+  });
+
   it("runs one load for many concurrent misses", async () => {
     const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
     const source = counter(42);

@@ -411,6 +411,13 @@ describe("browsing and search", () => {
     expect(pastWindow).toEqual(Array.from({ length: 20 }, (_, n) => `Dispatch ${19 - n}`));
     // Dispatch 5 says it most often, but it is older than the ranked window: it comes by date.
     expect(seen.indexOf("Dispatch 5")).toBe(RANKED_WINDOW + 14);
+    // Paging on past the window, each page starts where the one before it ended (kept in the read cache).
+    const firstPastWindow = RANKED_WINDOW / 5 + 1;
+    const pagedOn: string[] = [];
+    for (let page = firstPastWindow; page < firstPastWindow + 4; page++) {
+      pagedOn.push(...titles((await anonymous().get(`/api/posts?search=zeppelin&limit=5&page=${page}`)).body));
+    }
+    expect(pagedOn).toEqual(pastWindow);
 
     const oldest = (await anonymous().get("/api/posts?search=zeppelin&sort=oldest&limit=1")).body;
     expect(titles(oldest)).toEqual(["Dispatch 0"]);
