@@ -34,7 +34,11 @@ describe("read cache", () => {
   it("peeks at a fresh entry without loading, and at nothing once it is dropped or stale", async () => {
     const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 30 });
     expect(cache.peek("page-end")).toBeUndefined();
-    await cache.get("page-end", async () => ["a", "b"], () => [postTag("p1")]);
+    await cache.get(
+      "page-end",
+      async () => ["a", "b"],
+      () => [postTag("p1")],
+    );
     expect(cache.peek("page-end")).toEqual(["a", "b"]);
     cache.invalidateTag(postTag("p1"));
     expect(cache.peek("page-end")).toBeUndefined();
