@@ -65,14 +65,19 @@ export function createPostSearch(db: Database, reads: ReadCache) {
     filters: SQL | undefined,
     match: SQL,
     rank: SQL,
+    expected: number,
   ): Promise<{ ranked: WindowRow[]; oldest: DatedRow | undefined }> {
-    const recent = await selectRows<WindowRow>(
-      db,
-      sql`select id, created_at::text as "createdAt", ${rank} as rank
+    // Words the planner expects in fewer posts than the newest RECENT_WINDOW go straight to the indexes.
+    const recent =
+      expected < RECENT_WINDOW
+        ? []
+        : await selectRows<WindowRow>(
+            db,
+            sql`select id, created_at::text as "createdAt", ${rank} as rank
         from (select ${matchColumns} from ${posts} where ${filters ?? sql`true`}
               order by ${posts.createdAt} desc, ${posts.id} desc limit ${RECENT_WINDOW}) as posts
         where ${match} order by created_at desc, id desc limit ${RANKED_WINDOW}`,
-    );
+          );
     const window =
       recent.length === RANKED_WINDOW
         ? recent
@@ -106,8 +111,10 @@ export function createPostSearch(db: Database, reads: ReadCache) {
    * planner's estimate, marked as one. A word the planner expects in far more posts than
    * that is not counted at all.
    */
-  async function countMatches(where: SQL | undefined): Promise<{ total: number; totalIsEstimate: boolean }> {
-    const estimate = await estimateMatches(where);
+  async function countMatches(
+    where: SQL | undefined,
+    estimate: number,
+  ): Promise<{ total: number; totalIsEstimate: boolean }> {
     if (estimate > ESTIMATE_ONLY_ABOVE) return { total: estimate, totalIsEstimate: true };
     const bounded = db
       .select({ one: sql<number>`1`.as("one") })
@@ -203,20 +210,24 @@ export function createPostSearch(db: Database, reads: ReadCache) {
         }[query.sort];
         const [rows, counted] = await Promise.all([
           readSummaries(viewerId, where, order, query.limit, offset),
-          perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where)),
+          perQuery(sharedKey && `search-total:${sharedKey}`, async () =>
+            countMatches(where, await estimateMatches(where)),
+          ),
         ]);
         return { items: rows.map(toPostSummary), ...counted };
       }
 
       // Latest: the newest RANKED_WINDOW matches, best first; then the older ones by date.
       const rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
+      // The planner's guess at the matches picks the way to find them, and the way to count them.
+      const expected = await perQuery(sharedKey && `search-estimate:${sharedKey}`, () => estimateMatches(where));
       const window = await perQuery(sharedKey && `search-window:${sharedKey}`, () =>
-        rankedWindow(filters, match, rank),
+        rankedWindow(filters, match, rank, expected),
       );
       const counted =
         window.ranked.length < RANKED_WINDOW
           ? { total: window.ranked.length, totalIsEstimate: false }
-          : await perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where));
+          : await perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where, expected));
       const ids = window.ranked.slice(offset, offset + query.limit).map((row) => row.id);
       const wanted = query.limit - ids.length;
       if (window.oldest && window.ranked.length === RANKED_WINDOW && wanted > 0) {
