@@ -8,7 +8,6 @@ import { loadBuiltPages, WEB_CLIENT_DIR } from "./http/pages";
 import { createLogger, type Logger } from "./logger";
 import { hasAnyPost, printDemoAccounts, seedDemoContent } from "./seed/demo-seed";
 import { closeHttpServer, createHttpServer, listen } from "./server";
-import { PUBLISH_DUE_POSTS } from "./services/job-queue";
 import { isWorkerProcess, reportListening, superviseWorkers, workerCount } from "./workers";
 
 const SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -82,8 +81,8 @@ async function serveRequests(config: Config, logger: Logger, development: boolea
     printDemoAccounts(await seedDemoContent(database.db, app.services, { posts: DEMO_POST_COUNT }));
   }
 
-  // Scheduled posts go live from here, on every instance; pg-boss gives each due job to one of them.
-  await app.services.jobs.start({ [PUBLISH_DUE_POSTS]: () => app.services.posts.publishDuePosts() });
+  // Scheduled posts go live and reset mails leave from here, on every instance; pg-boss gives each job to one of them.
+  await app.services.jobs.start(app.services.jobHandlers);
 
   const port = await listen(server, config.port, config.host);
   logger.info(

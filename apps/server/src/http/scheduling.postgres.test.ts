@@ -24,6 +24,7 @@ describe("scheduled publishing with two instances on one PostgreSQL", () => {
     try {
       for (const app of instances) {
         await app.services.jobs.start({
+          ...app.services.jobHandlers,
           [PUBLISH_DUE_POSTS]: async () => {
             const published = await app.services.posts.publishDuePosts();
             publications.push(...published.map((post) => post._id));

@@ -11,7 +11,7 @@ import { createEngagementService } from "./engagement.service";
 import { createFeedsService } from "./feeds.service";
 import { createHealthService } from "./health.service";
 import { createHomeService } from "./home.service";
-import { createJobQueue } from "./job-queue";
+import { createJobQueue, type JobHandlers, PUBLISH_DUE_POSTS, SEND_PASSWORD_RESET } from "./job-queue";
 import { createMailService } from "./mail.service";
 import { createMediaService } from "./media.service";
 import { createPasswordResetService } from "./password-reset.service";
@@ -78,7 +78,15 @@ export function createServices(deps: ServiceDeps) {
       recordBaseline: (postId) => revisions.recordBaseline(postId),
     },
   });
-  const passwordReset = createPasswordResetService({ db, users, sessions, mail, publicUrl: config.publicUrl, logger });
+  const passwordReset = createPasswordResetService({
+    db,
+    users,
+    sessions,
+    mail,
+    jobs,
+    publicUrl: config.publicUrl,
+    logger,
+  });
   return {
     health: createHealthService(database),
     analytics: createAnalyticsService(db),
@@ -93,6 +101,11 @@ export function createServices(deps: ServiceDeps) {
     posts,
     revisions,
     jobs,
+    /** What each background job does (given to `jobs.start` where this process takes jobs). */
+    jobHandlers: {
+      [PUBLISH_DUE_POSTS]: () => posts.publishDuePosts(),
+      [SEND_PASSWORD_RESET]: ({ email }) => passwordReset.requestReset(email),
+    } satisfies JobHandlers,
     engagement: createEngagementService(db, publicPages),
     feeds,
     home: createHomeService(db, { ...shared, feeds, adverts, polls }),

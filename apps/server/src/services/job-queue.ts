@@ -3,53 +3,75 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 
 /*
- * Background work on pg-boss (docs/decisions/015): jobs are rows of the site's own database,
- * so they survive restarts, and each is taken by one instance only (SKIP LOCKED), however
- * many run. PGlite and PostgreSQL share this code: pg-boss runs its SQL through the
+ * Background work on pg-boss (docs/decisions/015, 020): jobs are rows of the site's own
+ * database, so they survive restarts, and each is taken by one instance only (SKIP LOCKED),
+ * however many run. PGlite and PostgreSQL share this code: pg-boss runs its SQL through the
  * database handle's own connection(s).
  */
 
 /** Publishes the scheduled posts that are due (an idempotent sweep). */
 export const PUBLISH_DUE_POSTS = "publish-due-posts";
+/** Mails a password reset link to an address, if it has an account; the job holds the address only. */
+export const SEND_PASSWORD_RESET = "send-password-reset";
 
-export type JobName = typeof PUBLISH_DUE_POSTS;
-export type JobHandlers = Record<JobName, () => Promise<unknown>>;
+export interface JobHandlers {
+  [PUBLISH_DUE_POSTS]: () => Promise<unknown>;
+  [SEND_PASSWORD_RESET]: (data: { email: string }) => Promise<unknown>;
+}
 
 // Every minute, whatever was triggered: a job lost or missed is caught up within a minute.
 const SWEEP_EVERY_MINUTE = "* * * * *";
+// A mail server that is down gets retried for about an hour (30 s, doubling), then the job fails.
+const MAIL_RETRIES = { retryLimit: 7, retryDelay: 30, retryBackoff: true } as const;
 
 export function createJobQueue(database: Pick<DatabaseHandle, "executeSql">, logger: Logger) {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schedule: true,
     supervise: true,
+    // Finished jobs (their data is an e-mail address at most) are gone after a day.
+    archiveCompletedAfterSeconds: 3_600,
+    deleteAfterDays: 1,
   });
   boss.on("error", (error) => logger.warn({ err: error }, "job queue error"));
   let running = false;
 
   return {
-    /** Starts taking jobs here, and runs each sweep once for what fell due while no instance ran. */
+    /**
+     * Starts taking jobs here, and runs the due-posts sweep once for what fell due while no
+     * instance ran.
+     */
     async start(handlers: JobHandlers): Promise<void> {
       await boss.start();
-      for (const [name, handler] of Object.entries(handlers)) {
-        await boss.createQueue(name);
-        await boss.work(name, { pollingIntervalSeconds: 1 }, async () => {
-          await handler();
-        });
-        await handler();
-      }
+      await boss.createQueue(PUBLISH_DUE_POSTS);
+      await boss.work(PUBLISH_DUE_POSTS, { pollingIntervalSeconds: 1 }, async () => {
+        await handlers[PUBLISH_DUE_POSTS]();
+      });
+      await handlers[PUBLISH_DUE_POSTS]();
       await boss.schedule(PUBLISH_DUE_POSTS, SWEEP_EVERY_MINUTE);
+
+      await boss.createQueue(SEND_PASSWORD_RESET, { name: SEND_PASSWORD_RESET, ...MAIL_RETRIES });
+      await boss.work<{ email: string }>(SEND_PASSWORD_RESET, { pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (job) await handlers[SEND_PASSWORD_RESET](job.data);
+      });
       running = true;
     },
 
     /** Runs `name` at `at` on whichever instance is free then; before start() the minute sweep covers it. */
-    async runAt(name: JobName, at: Date): Promise<void> {
+    async runAt(name: typeof PUBLISH_DUE_POSTS, at: Date): Promise<void> {
       if (!running) return;
       try {
         await boss.sendAfter(name, {}, {}, at);
       } catch (error) {
         logger.warn({ err: error, job: name }, "could not queue a job; the minute sweep will run it");
       }
+    },
+
+    /** Queues a reset mail; false when this process takes no jobs (tests, the CLI), for the caller to send it itself. */
+    async queuePasswordReset(email: string): Promise<boolean> {
+      if (!running) return false;
+      await boss.send(SEND_PASSWORD_RESET, { email }, MAIL_RETRIES);
+      return true;
     },
 
     async stop(): Promise<void> {

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { passwordResets } from "../db/schema";
 import { invalid } from "../errors";
 import type { Logger } from "../logger";
+import type { JobQueue } from "./job-queue";
 import type { MailService } from "./mail.service";
 import type { SessionsService } from "./sessions.service";
 import { createToken, hashToken } from "./tokens";
@@ -16,10 +17,11 @@ export function createPasswordResetService(deps: {
   users: UsersService;
   sessions: SessionsService;
   mail: MailService;
+  jobs: Pick<JobQueue, "queuePasswordReset">;
   publicUrl: string;
   logger: Logger;
 }) {
-  const { db, users, sessions, mail, publicUrl, logger } = deps;
+  const { db, users, sessions, mail, jobs, publicUrl, logger } = deps;
   const inFlight = new Set<Promise<void>>();
 
   const service = {
@@ -44,11 +46,14 @@ export function createPasswordResetService(deps: {
 
     /**
      * requestReset off the request path: the answer takes the same time whether or not the
-     * account exists, and a slow mail server never holds the request.
+     * account exists, and a slow mail server never holds the request. Where the job queue
+     * runs, the address is queued, so the mail survives a restart and a mail server that is
+     * down is retried; the token is made by the job, so none sits in the job table.
      */
     requestResetInBackground(email: string): void {
-      const work = service
-        .requestReset(email)
+      const work = jobs
+        .queuePasswordReset(email)
+        .then((queued) => (queued ? undefined : service.requestReset(email)))
         .catch((error: unknown) => logger.error({ err: error }, "could not send a password reset mail"))
         .finally(() => inFlight.delete(work));
       inFlight.add(work);

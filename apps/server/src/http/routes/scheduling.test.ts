@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../db/schema";
-import { PUBLISH_DUE_POSTS } from "../../services/job-queue";
 import { insertCategory } from "../../testing/fixtures";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
@@ -91,7 +90,7 @@ describe(`scheduling posts on ${testDatabaseKind()}`, () => {
 
   it("goes live on its own through the job queue, within seconds of its time", async () => {
     const services = context.app.services;
-    await services.jobs.start({ [PUBLISH_DUE_POSTS]: () => services.posts.publishDuePosts() });
+    await services.jobs.start(services.jobHandlers);
     try {
       const at = new Date(Date.now() + 2_000).toISOString();
       const { body: created } = await schedule("On its own", at);
