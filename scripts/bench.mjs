@@ -1,4 +1,5 @@
 // npm run bench [-- --posts 1000] [--duration 5] [--database-url postgres://…]
+//                [--only "API search, new words"] [--cpu-profile /tmp/prof]
 //
 // Builds, seeds a fresh database with N demo posts, starts the production server and
 // measures the pages readers hit with autocannon (50 connections; a warm-up, then three
@@ -14,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { summarizeCpuProfile } from "./cpu-profile-summary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -25,6 +27,10 @@ const { values: args } = parseArgs({
     // Server processes on PostgreSQL (the WORKERS variable); unset: the default, one per core.
     workers: { type: "string" },
     "no-write": { type: "boolean", default: false },
+    // Runs only the named targets (comma-separated), e.g. to profile one of them.
+    only: { type: "string" },
+    // Writes the server's V8 CPU profile (node --cpu-prof) to this directory and prints its summary.
+    "cpu-profile": { type: "string" },
   },
 });
 const POSTS = Number(args.posts);
@@ -235,6 +241,14 @@ function runCannon(url, headers, uncached = undefined, follow = undefined) {
   });
 }
 
+/** The summary of each profile the server's processes wrote (one per worker on PostgreSQL). */
+function printCpuProfiles(directory) {
+  for (const file of readdirSync(directory).filter((name) => name.endsWith(".cpuprofile"))) {
+    log(`\nCPU profile ${path.join(directory, file)}:`);
+    log(summarizeCpuProfile(path.join(directory, file)));
+  }
+}
+
 /** The node flags `npm start` runs the server with, so the benchmark measures the same process. */
 function startFlags() {
   const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
@@ -299,10 +313,15 @@ async function main() {
     { env, stdio: ["ignore", "ignore", "inherit"] },
   );
 
-  const server = spawn(process.execPath, [...startFlags(), path.join(root, "apps/server/dist/main.js")], {
-    env,
-    stdio: "inherit",
-  });
+  const profileFlags = args["cpu-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-profile"])}`] : [];
+  const server = spawn(
+    process.execPath,
+    [...startFlags(), ...profileFlags, path.join(root, "apps/server/dist/main.js")],
+    {
+      env,
+      stdio: "inherit",
+    },
+  );
   let ceiling;
   try {
     await waitForHealth(`${BASE}/api/health`, server);
@@ -316,7 +335,7 @@ async function main() {
     const [post] = (await (await fetch(`${BASE}/api/posts?limit=1`)).json()).items;
     unusedWords.push(...(await searchWordPairs()));
     log(`${unusedWords.length} two-word searches for the uncached search targets`);
-    const targets = [
+    const allTargets = [
       ["home", "/"],
       ["post page", `/page/${post.slug}`],
       ["category page", `/category/${post.categorySlug}`],
@@ -328,6 +347,10 @@ async function main() {
       // Pages 1 to 40 of a new search, in order: what a reader paging on costs (past the ranked 300 too).
       ["API search, paging on", "/api/posts?search=people&limit=9&page=2", { uncached: "paging" }],
     ];
+    const only = args.only?.split(",").map((name) => name.trim());
+    const targets = only ? allTargets.filter(([name]) => only.includes(name)) : allTargets;
+    if (targets.length === 0)
+      throw new Error(`--only names no target; the targets are: ${allTargets.map(([name]) => name).join(", ")}`);
     const browser = { "accept-encoding": "gzip", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) bench" };
 
     const javascript = await firstLoadJavaScript(`${BASE}/`);
@@ -467,7 +490,8 @@ async function main() {
     ];
     log(`\n${summary.join("\n")}\n\n${lines.join("\n")}\n`);
 
-    if (!args["no-write"]) {
+    // A subset of the targets would replace the full tables: --only never writes.
+    if (!args["no-write"] && !only) {
       const file = path.join(root, "docs/performance.md");
       const section = `## ${setup}\n\n${summary.join("\n")}\n\n${lines.join("\n")}\n`;
       let text;
@@ -492,6 +516,7 @@ async function main() {
     server.kill("SIGTERM");
     ceiling?.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
+    if (args["cpu-profile"]) printCpuProfiles(path.resolve(args["cpu-profile"]));
     await postgres?.drop();
     // The seeded PGlite directory of 100k posts is over a gigabyte.
     rmSync(path.dirname(dataDir), { recursive: true, force: true });

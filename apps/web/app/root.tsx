@@ -13,7 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { Footer } from "./components/footer";
 import { NotFoundScreen } from "./components/not-found-screen";
 import { Toaster } from "./components/toaster";
@@ -73,6 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}
+        {/* With a precedence React writes it ahead of the script preloads: the first paint waits only for it. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
         {data?.readerShell ? <ViewerStatePreload /> : null}

@@ -1,13 +1,12 @@
 import { X } from "lucide-react";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { type CloseButtonProps, ToastContainer, toast } from "react-toastify/unstyled";
-import "react-toastify/ReactToastify.css";
 
 /*
  * Toasts as SPEC.md §9 describes them, from react-toastify (decision 014): top-right, light,
  * auto-close after 3000 ms, paused while hovered or while the window has no focus, swiped
  * away with a finger or dragged with the mouse, and Alt+T moves focus to them. The unstyled
- * entry with its stylesheet bundled: no <style> injected at run time.
+ * entry, its stylesheet imported by app.css: no <style> injected at run time.
  */
 export const TOAST_DURATION_MS = 3000;
 
