@@ -27,8 +27,8 @@ const { values: args } = parseArgs({
     // Server processes on PostgreSQL (the WORKERS variable); unset: the default, one per core.
     workers: { type: "string" },
     "no-write": { type: "boolean", default: false },
-    // Runs only the named targets (comma-separated), e.g. to profile one of them.
-    only: { type: "string" },
+    // Runs only the named target (repeat for more), e.g. to profile one of them.
+    only: { type: "string", multiple: true },
     // Writes the server's V8 CPU profile (node --cpu-prof) to this directory and prints its summary.
     "cpu-profile": { type: "string" },
   },
@@ -347,7 +347,7 @@ async function main() {
       // Pages 1 to 40 of a new search, in order: what a reader paging on costs (past the ranked 300 too).
       ["API search, paging on", "/api/posts?search=people&limit=9&page=2", { uncached: "paging" }],
     ];
-    const only = args.only?.split(",").map((name) => name.trim());
+    const only = args.only;
     const targets = only ? allTargets.filter(([name]) => only.includes(name)) : allTargets;
     if (targets.length === 0)
       throw new Error(`--only names no target; the targets are: ${allTargets.map(([name]) => name).join(", ")}`);
