@@ -1,30 +1,32 @@
-import { createApp } from "./app";
-import { openMigratedDatabase } from "./boot";
 import { type Config, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
-import { DataDirLockedError } from "./db/data-dir-lock";
-import { serveCachedPages } from "./http/cached-page-listener";
-import { loadBuiltPages, WEB_CLIENT_DIR } from "./http/pages";
 import { createLogger, type Logger } from "./logger";
-import { hasAnyPost, printDemoAccounts, seedDemoContent } from "./seed/demo-seed";
-import { closeHttpServer, createHttpServer, listen } from "./server";
-import { isWorkerProcess, reportListening, superviseWorkers, workerCount } from "./workers";
+import {
+  isWorkerProcess,
+  runInWorker,
+  SHUTDOWN_TIMEOUT_MS,
+  superviseWorkers,
+  workerCount,
+  workerRole,
+} from "./workers";
 
-const SHUTDOWN_TIMEOUT_MS = 8_000;
-const PGLITE_ONE_PROCESS =
-  "One process: PGlite is embedded in it (WORKERS applies to PostgreSQL; set DATABASE_URL for one worker per core).";
-const DEMO_POST_COUNT = 80;
+const PREPARE_DATABASE = "prepare-database";
 
-/**
+/*
  * Starts the web server; `development` serves pages through Vite with HMR. On PostgreSQL
- * this process becomes the primary of one worker per core (workers.ts).
+ * this process becomes the primary of one worker per core (workers.ts). The primary loads
+ * none of the app: a short-lived worker migrates and seeds, then the serving workers start,
+ * so the primary stays a supervisor of a few tens of megabytes.
  */
 export async function startServer(development: boolean): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config);
+  if (workerRole() === PREPARE_DATABASE) {
+    await prepareDatabase(config, logger);
+    process.exit(0);
+  }
   const workers = workerCount(config, development);
   if (workers > 1 && !isWorkerProcess()) {
-    await prepareDatabase(config, logger);
+    await runInWorker(PREPARE_DATABASE);
     superviseWorkers({
       count: workers,
       logger,
@@ -36,14 +38,18 @@ export async function startServer(development: boolean): Promise<void> {
     });
     return;
   }
+  const { serveRequests } = await import("./serve-requests");
   await serveRequests(config, logger, development);
 }
 
-/** The primary's start-up: the schema up to date and, if asked, the demo content, before any worker starts. */
+/** The schema up to date and, if asked, the demo content, before any serving worker starts. */
 async function prepareDatabase(config: Config, logger: Logger): Promise<void> {
+  const { openMigratedDatabase } = await import("./boot");
   const database = await openMigratedDatabase(config, logger);
   try {
+    const { hasAnyPost, printDemoAccounts, seedDemoContent, DEMO_POST_COUNT } = await import("./seed/demo-seed");
     if (config.seedDemo && !(await hasAnyPost(database.db))) {
+      const { createApp } = await import("./app");
       const app = createApp({ config, database, logger });
       printDemoAccounts(await seedDemoContent(database.db, app.services, { posts: DEMO_POST_COUNT }));
       await app.services.close();
@@ -51,62 +57,4 @@ async function prepareDatabase(config: Config, logger: Logger): Promise<void> {
   } finally {
     await database.close();
   }
-}
-
-/** One instance: the database, the app and the HTTP server, until SIGTERM or SIGINT. */
-async function serveRequests(config: Config, logger: Logger, development: boolean): Promise<void> {
-  const worker = isWorkerProcess();
-  let database: Awaited<ReturnType<typeof openMigratedDatabase>>;
-  try {
-    // A worker's primary has migrated already.
-    database = worker
-      ? await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-      : await openMigratedDatabase(config, logger);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const dev = development ? await (await import("./http/dev-pages")).startDevPages() : undefined;
-  const pages = dev ? { render: dev.render } : { render: await loadBuiltPages(), clientDir: WEB_CLIENT_DIR };
-  const app = createApp({ config, database, logger, pages });
-  // Development serves through Vite; production answers cached pages before Hono.
-  const server = createHttpServer(app, dev?.middleware ?? serveCachedPages(app.services.publicPages.cache));
-
-  // An empty embedded database gets the demo magazine, so `npm start` shows a real site.
-  if (!worker && config.seedDemo && !(await hasAnyPost(database.db))) {
-    printDemoAccounts(await seedDemoContent(database.db, app.services, { posts: DEMO_POST_COUNT }));
-  }
-
-  // Scheduled posts go live and reset mails leave from here, on every instance; pg-boss gives each job to one of them.
-  await app.services.jobs.start(app.services.jobHandlers);
-
-  const port = await listen(server, config.port, config.host);
-  logger.info(
-    { port, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
-    "Broadsheet is listening",
-  );
-  if (!worker) {
-    console.log(`Broadsheet is listening on port ${port} (database: ${database.kind}); open ${config.publicUrl}`);
-    if (database.kind === "pglite") console.log(PGLITE_ONE_PROCESS);
-  }
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    await closeHttpServer(server, SHUTDOWN_TIMEOUT_MS);
-    await dev?.close();
-    await app.services.close();
-    await database.close();
-    logger.info("stopped");
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
-  reportListening(port, () => void stop("disconnect"));
 }

@@ -107,6 +107,14 @@ describe("npm start on PostgreSQL with WORKERS=2", () => {
     expect(server.output().stdout).not.toContain("a worker stopped");
   });
 
+  it("keeps the primary a small supervisor: the app is loaded by the workers only", () => {
+    const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+    const rssMb = Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1]) / 1024;
+    // A primary that had loaded the app (as it did before) held about 145 MB; a bare Node process about 45.
+    expect(rssMb).toBeGreaterThan(10);
+    expect(rssMb).toBeLessThan(100);
+  });
+
   it("shares the session: every worker knows the reader", async () => {
     const cookie = await logIn(READER);
     for (let i = 0; i < 6; i++) {

@@ -10,6 +10,11 @@ import type { Logger } from "./logger";
  * (or Redis), and cache invalidations travel over the invalidation bus.
  */
 
+/** How long a stopping process lets requests in flight finish. */
+export const SHUTDOWN_TIMEOUT_MS = 8_000;
+/** Set in the environment of a worker forked for one job (runInWorker). */
+const ROLE_VARIABLE = "BROADSHEET_WORKER_ROLE";
+
 /** Restarts within this window count towards a crash loop. */
 const CRASH_WINDOW_MS = 30_000;
 const MAX_CRASHES_IN_WINDOW = 5;
@@ -28,6 +33,24 @@ export function workerCount(config: Pick<Config, "databaseKind" | "workers">, de
 
 export function isWorkerProcess(): boolean {
   return cluster.isWorker;
+}
+
+/** The job this worker was forked for by runInWorker; undefined in a serving worker or a single process. */
+export function workerRole(): string | undefined {
+  return cluster.isWorker ? process.env[ROLE_VARIABLE] : undefined;
+}
+
+/**
+ * Runs `role` in a worker of its own and waits for it to exit: the primary does work that
+ * loads the app (migrations, the demo seed) without keeping the app in its own memory.
+ */
+export function runInWorker(role: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = cluster.fork({ [ROLE_VARIABLE]: role });
+    worker.once("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${role} stopped (${signal ?? `exit code ${code}`})`)),
+    );
+  });
 }
 
 /** In a worker: tells the primary it listens, and stops when the primary goes away. */

@@ -96,6 +96,9 @@ interface Engagement {
  * post is written twice), written in large batches in one transaction (a failed seed
  * adds nothing), oldest first, and vacuumed and analysed once at the end.
  */
+/** The posts `npm start` seeds an empty database with. */
+export const DEMO_POST_COUNT = 80;
+
 export async function seedDemoContent(
   db: Database,
   services: Services,
