@@ -2,7 +2,7 @@ import type { PostListQuery } from "@broadsheet/domain";
 import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../db/client";
 import { categories, posts } from "../db/schema";
-import { POST_LISTS } from "./content-changes";
+import { CATEGORY_LISTS, POST_LISTS } from "./content-changes";
 import { type PostSummary, selectPostSummaries, toPostSummary } from "./post-summaries";
 import type { ReadCache } from "./read-cache";
 import { escapeLike } from "./sql-patterns";
@@ -21,8 +21,8 @@ export const RANKED_WINDOW = 300;
 export const EXACT_COUNT_LIMIT = 1000;
 /** When the planner expects this many matches, the count is not even tried: its estimate is the answer. */
 const ESTIMATE_ONLY_ABOVE = 10 * EXACT_COUNT_LIMIT;
-// How many of the newest posts a search reads in date order before it asks the text indexes.
-const RECENT_WINDOW = 1500;
+/** How many of the newest posts a search reads in date order before it asks the text indexes. */
+export const RECENT_WINDOW = 1500;
 
 /** A match; its time as PostgreSQL's text, which keeps the microseconds a Date drops (keysets compare it). */
 interface DatedRow {
@@ -95,6 +95,37 @@ export function createPostSearch(db: Database, reads: ReadCache) {
     return { ranked, oldest: oldest && { id: oldest.id, createdAt: oldest.createdAt } };
   }
 
+  /**
+   * The ids of the categories whose name contains `text`, case-insensitively (SPEC's category
+   * match). Read from the cached list of all categories: a statement less per search.
+   */
+  async function categoriesNamed(text: string): Promise<string[]> {
+    const all = await reads.get(
+      "search-categories",
+      () => db.select({ id: categories.id, name: categories.name }).from(categories),
+      () => [CATEGORY_LISTS],
+    );
+    const wanted = text.toLowerCase();
+    return all.filter((category) => category.name.toLowerCase().includes(wanted)).map((category) => category.id);
+  }
+
+  /**
+   * Whether fewer posts than RECENT_WINDOW meet `filters` (counting no further), kept per
+   * filters. Then the planner's guess at the matches cannot change the way to find them, nor
+   * the way to count them: the search skips asking it.
+   */
+  async function fewerThanRecentWindow(filters: SQL | undefined, filtersKey: string | undefined): Promise<boolean> {
+    return perQuery(filtersKey && `search-population:${filtersKey}`, async () => {
+      const bounded = db
+        .select({ one: sql<number>`1`.as("one") })
+        .from(posts)
+        .where(filters)
+        .limit(RECENT_WINDOW);
+      const [counted] = await db.select({ total: count() }).from(bounded.as("bounded"));
+      return (counted?.total ?? 0) < RECENT_WINDOW;
+    });
+  }
+
   /** The planner's estimate of the posts meeting `where`: costs a plan, reads no rows. */
   async function estimateMatches(where: SQL | undefined): Promise<number> {
     const [plan] = await selectRows<{ "QUERY PLAN": unknown }>(
@@ -107,24 +138,25 @@ export function createPostSearch(db: Database, reads: ReadCache) {
   }
 
   /**
-   * Exact up to EXACT_COUNT_LIMIT matches (reading no more rows than that), else the
-   * planner's estimate, marked as one. A word the planner expects in far more posts than
-   * that is not counted at all.
+   * Exact up to `exactUpTo` matches (reading no more rows than that), else the planner's
+   * estimate, marked as one. A word the planner expects in far more posts than that is not
+   * counted at all.
    */
   async function countMatches(
     where: SQL | undefined,
     estimate: number,
+    exactUpTo = EXACT_COUNT_LIMIT,
   ): Promise<{ total: number; totalIsEstimate: boolean }> {
     if (estimate > ESTIMATE_ONLY_ABOVE) return { total: estimate, totalIsEstimate: true };
     const bounded = db
       .select({ one: sql<number>`1`.as("one") })
       .from(posts)
       .where(where)
-      .limit(EXACT_COUNT_LIMIT + 1);
+      .limit(exactUpTo + 1);
     const [counted] = await db.select({ total: count() }).from(bounded.as("bounded"));
     const total = counted?.total ?? 0;
-    if (total <= EXACT_COUNT_LIMIT) return { total, totalIsEstimate: false };
-    return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), totalIsEstimate: true };
+    if (total <= exactUpTo) return { total, totalIsEstimate: false };
+    return { total: Math.max(estimate, exactUpTo + 1), totalIsEstimate: true };
   }
 
   function readSummaries(
@@ -191,9 +223,7 @@ export function createPostSearch(db: Database, reads: ReadCache) {
       const pattern = `%${escapeLike(text)}%`;
       const tsQuery = sql`websearch_to_tsquery('english', ${text})`;
       // Looked up first: as a literal list the planner sees how many posts it matches (usually none).
-      const categoryIds = (
-        await db.select({ id: categories.id }).from(categories).where(ilike(categories.name, pattern))
-      ).map((category) => category.id);
+      const categoryIds = await categoriesNamed(text);
       const match = or(
         ilike(posts.title, pattern),
         categoryIds.length ? inArray(posts.categoryId, categoryIds) : undefined,
@@ -219,15 +249,22 @@ export function createPostSearch(db: Database, reads: ReadCache) {
 
       // Latest: the newest RANKED_WINDOW matches, best first; then the older ones by date.
       const rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
-      // The planner's guess at the matches picks the way to find them, and the way to count them.
-      const expected = await perQuery(sharedKey && `search-estimate:${sharedKey}`, () => estimateMatches(where));
+      // The planner's guess at the matches picks the way to find them, and the way to count them;
+      // among fewer posts than RECENT_WINDOW the text indexes and an exact count are always right.
+      const filtersKey = sharedKey && JSON.stringify([query.category, query.type, query.author]);
+      const fewPosts = await fewerThanRecentWindow(filters, filtersKey);
+      const expected = fewPosts
+        ? 0
+        : await perQuery(sharedKey && `search-estimate:${sharedKey}`, () => estimateMatches(where));
       const window = await perQuery(sharedKey && `search-window:${sharedKey}`, () =>
         rankedWindow(filters, match, rank, expected),
       );
       const counted =
         window.ranked.length < RANKED_WINDOW
           ? { total: window.ranked.length, totalIsEstimate: false }
-          : await perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where, expected));
+          : await perQuery(sharedKey && `search-total:${sharedKey}`, () =>
+              countMatches(where, expected, fewPosts ? RECENT_WINDOW : EXACT_COUNT_LIMIT),
+            );
       const ids = window.ranked.slice(offset, offset + query.limit).map((row) => row.id);
       const wanted = query.limit - ids.length;
       if (window.oldest && window.ranked.length === RANKED_WINDOW && wanted > 0) {

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { comments, postDailyStats, postLikes, posts, readLater, reviews } from "../../db/schema";
-import { EXACT_COUNT_LIMIT, RANKED_WINDOW } from "../../services/post-search";
+import { CATEGORY_LISTS, POST_LISTS } from "../../services/content-changes";
+import { EXACT_COUNT_LIMIT, RANKED_WINDOW, RECENT_WINDOW } from "../../services/post-search";
 import { insertCategory, insertPost, insertType, insertUser } from "../../testing/fixtures";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
@@ -341,6 +342,8 @@ describe("browsing and search", () => {
       createdAt: day(1),
     });
     await insertPost(context.database.db, { categoryId: culture.id, title: "Hidden draft", isPublished: false });
+    // Written straight to the database: tell the caches, as the services would.
+    await context.app.services.publicPages.changed([POST_LISTS, CATEGORY_LISTS]);
   });
 
   const titles = (body: { items: { title: string }[] }) => body.items.map((item) => item.title);
@@ -453,21 +456,30 @@ describe("browsing and search", () => {
     expect(titles(found)).toEqual(["Harbour lights", "Quiet evening"]);
   });
 
-  it("estimates the total past 1000 matches, and says it is an estimate", async () => {
+  it("counts exactly among fewer posts than the recent window, and estimates past 1000 matches among more", async () => {
     const bulk = await insertCategory(context.database.db, "Bulk Desk");
-    const count = EXACT_COUNT_LIMIT + 60;
-    await context.database.db.insert(posts).values(
-      Array.from({ length: count }, (_, n) => ({
-        title: `Bulletin ${n}`,
-        slug: `bulletin-${n}`,
-        sku: "BLK-1",
-        content: "<p>Another bulletin from the wires.</p>",
-        categoryId: bulk.id,
-        isPublished: true,
-        createdAt: new Date(Date.UTC(2024, 0, 1) + n * 60_000),
-      })),
-    );
-    const found = (await anonymous().get("/api/posts?search=bulletin&category=Bulk%20Desk")).body;
+    const bulletins = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, index) => {
+        const n = from + index;
+        return {
+          title: `Bulletin ${n}`,
+          slug: `bulletin-${n}`,
+          sku: "BLK-1",
+          content: "<p>Another bulletin from the wires.</p>",
+          categoryId: bulk.id,
+          isPublished: true,
+          createdAt: new Date(Date.UTC(2024, 0, 1) + n * 60_000),
+        };
+      });
+    const few = EXACT_COUNT_LIMIT + 60;
+    await context.database.db.insert(posts).values(bulletins(0, few));
+    await context.app.services.publicPages.changed([POST_LISTS, CATEGORY_LISTS]);
+    const exact = (await anonymous().get("/api/posts?search=bulletin&category=Bulk%20Desk")).body;
+    expect(exact).toMatchObject({ total: few, totalIsEstimate: false });
+
+    await context.database.db.insert(posts).values(bulletins(few, RECENT_WINDOW + 60));
+    await context.app.services.publicPages.changed([POST_LISTS]);
+    const found = (await anonymous().get("/api/posts?search=bulletins&category=Bulk%20Desk")).body;
     expect(found.totalIsEstimate).toBe(true);
     expect(found.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(found.items).toHaveLength(9);
