@@ -10,14 +10,15 @@ import { escapeLike } from "./sql-patterns";
 /*
  * Search: the title or a category name contains the words (SPEC), or the full text of title
  * and body matches them. The newest RANKED_WINDOW matches come best first (title hits, then
- * text rank); older matches follow by date. Totals are exact up to EXACT_COUNT_LIMIT, then
- * the planner's estimate, marked as one (issue 16). A common word is found by reading the
- * newest posts in date order; a rarer one through the GIN and trigram indexes.
+ * text rank); older matches follow by date. A common word is found by reading the newest
+ * posts in date order, and counted up to EXACT_COUNT_LIMIT, then estimated by the planner
+ * and marked as such (issue 16); a rarer one through the GIN and trigram indexes, which
+ * count every match exactly.
  */
 
 /** How many of the newest matches are ranked. */
 export const RANKED_WINDOW = 300;
-/** Matches counted one by one; beyond, the total is estimated. */
+/** Matches of a common word counted one by one; beyond, the total is estimated. */
 export const EXACT_COUNT_LIMIT = 1000;
 /** When the planner expects this many matches, the count is not even tried: its estimate is the answer. */
 const ESTIMATE_ONLY_ABOVE = 10 * EXACT_COUNT_LIMIT;
@@ -59,14 +60,15 @@ export function createPostSearch(db: Database, reads: ReadCache) {
    * The newest RANKED_WINDOW posts meeting `filters` that `match`, best first, ranked in the
    * same pass that finds them. The planner cannot price a text match, so the choice between
    * the date index and the text indexes is made here: a common word is found among the
-   * newest posts in date order, a rarer one through the GIN and trigram indexes.
+   * newest posts in date order, a rarer one through the GIN and trigram indexes. The indexes
+   * find every match before the newest are picked, so they count them too (`total`).
    */
   async function rankedWindow(
     filters: SQL | undefined,
     match: SQL,
     rank: SQL,
     expected: number,
-  ): Promise<{ ranked: WindowRow[]; oldest: DatedRow | undefined }> {
+  ): Promise<{ ranked: WindowRow[]; oldest: DatedRow | undefined; total: number | undefined }> {
     // Words the planner expects in fewer posts than the newest RECENT_WINDOW go straight to the indexes.
     const recent =
       expected < RECENT_WINDOW
@@ -78,21 +80,29 @@ export function createPostSearch(db: Database, reads: ReadCache) {
               order by ${posts.createdAt} desc, ${posts.id} desc limit ${RECENT_WINDOW}) as posts
         where ${match} order by created_at desc, id desc limit ${RANKED_WINDOW}`,
           );
-    const window =
+    const found =
       recent.length === RANKED_WINDOW
-        ? recent
-        : // OFFSET 0 keeps the planner from walking the date index for the order: the matches are sparse.
-          await selectRows<WindowRow>(
-            db,
-            sql`select id, created_at::text as "createdAt", ${rank} as rank
-              from (select * from (select ${matchColumns} from ${posts} where ${and(filters, match)} offset 0) matches
-                    order by created_at desc, id desc limit ${RANKED_WINDOW}) as posts
-              order by created_at desc, id desc`,
-          );
+        ? { rows: recent, total: undefined }
+        : await indexedWindow(and(filters, match), rank);
+    const window = found.rows;
     const oldest = window.at(-1);
     // Stable: equal ranks stay newest first.
     const ranked = window.map((row) => ({ ...row, rank: Number(row.rank) })).sort((a, b) => b.rank - a.rank);
-    return { ranked, oldest: oldest && { id: oldest.id, createdAt: oldest.createdAt } };
+    return { ranked, oldest: oldest && { id: oldest.id, createdAt: oldest.createdAt }, total: found.total };
+  }
+
+  /** The newest RANKED_WINDOW matches through the text indexes, and the count of all of them. */
+  async function indexedWindow(where: SQL | undefined, rank: SQL): Promise<{ rows: WindowRow[]; total: number }> {
+    // OFFSET 0 keeps the planner from walking the date index for the order: the matches are sparse.
+    const rows = await selectRows<WindowRow & { total: number | string }>(
+      db,
+      sql`select id, created_at::text as "createdAt", ${rank} as rank, total
+        from (select *, count(*) over () as total
+              from (select ${matchColumns} from ${posts} where ${where} offset 0) matches
+              order by created_at desc, id desc limit ${RANKED_WINDOW}) as posts
+        order by created_at desc, id desc`,
+    );
+    return { rows, total: Number(rows[0]?.total ?? 0) };
   }
 
   /**
@@ -260,8 +270,8 @@ export function createPostSearch(db: Database, reads: ReadCache) {
         rankedWindow(filters, match, rank, expected),
       );
       const counted =
-        window.ranked.length < RANKED_WINDOW
-          ? { total: window.ranked.length, totalIsEstimate: false }
+        window.total !== undefined
+          ? { total: window.total, totalIsEstimate: false }
           : await perQuery(sharedKey && `search-total:${sharedKey}`, () =>
               countMatches(where, expected, fewPosts ? RECENT_WINDOW : EXACT_COUNT_LIMIT),
             );
