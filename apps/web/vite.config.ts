@@ -14,6 +14,8 @@ const READER_SHARED =
   /packages[\\/]domain[\\/]|node_modules[\\/](zod|react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?!admin)[^\\/]+$|app[\\/]lib[\\/](forms|offline)[\\/]|app[\\/]components[\\/][^\\/]+\.tsx$/;
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  // Bundled into the server build, so a server process holds the icons it renders, not all of them.
+  ssr: { noExternal: ["lucide-react"] },
   build: {
     rolldownOptions: {
       output: {
