@@ -513,6 +513,23 @@ test.describe("search page", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("nothing moves as the page hydrates: the Apply buttons are only there without scripts", async ({ page }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // A phone's width: the filters stand above the results, so anything they lose moves the results.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`/search?category=${alpha.slug}`);
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+  });
+
   test("works without JavaScript: results are server-rendered and the forms still filter", async ({
     noScriptPage: page,
   }) => {

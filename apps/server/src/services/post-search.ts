@@ -148,25 +148,24 @@ export function createPostSearch(db: Database, reads: ReadCache) {
   }
 
   /**
-   * Exact up to `exactUpTo` matches (reading no more rows than that), else the planner's
-   * estimate, marked as one. A word the planner expects in far more posts than that is not
-   * counted at all.
+   * Exact up to EXACT_COUNT_LIMIT matches (reading no more rows than that), else the
+   * planner's estimate, marked as one. A word the planner expects in far more posts than
+   * that is not counted at all.
    */
   async function countMatches(
     where: SQL | undefined,
     estimate: number,
-    exactUpTo = EXACT_COUNT_LIMIT,
   ): Promise<{ total: number; totalIsEstimate: boolean }> {
     if (estimate > ESTIMATE_ONLY_ABOVE) return { total: estimate, totalIsEstimate: true };
     const bounded = db
       .select({ one: sql<number>`1`.as("one") })
       .from(posts)
       .where(where)
-      .limit(exactUpTo + 1);
+      .limit(EXACT_COUNT_LIMIT + 1);
     const [counted] = await db.select({ total: count() }).from(bounded.as("bounded"));
     const total = counted?.total ?? 0;
-    if (total <= exactUpTo) return { total, totalIsEstimate: false };
-    return { total: Math.max(estimate, exactUpTo + 1), totalIsEstimate: true };
+    if (total <= EXACT_COUNT_LIMIT) return { total, totalIsEstimate: false };
+    return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), totalIsEstimate: true };
   }
 
   function readSummaries(
@@ -260,10 +259,9 @@ export function createPostSearch(db: Database, reads: ReadCache) {
       // Latest: the newest RANKED_WINDOW matches, best first; then the older ones by date.
       const rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
       // The planner's guess at the matches picks the way to find them, and the way to count them;
-      // among fewer posts than RECENT_WINDOW the text indexes and an exact count are always right.
+      // among fewer posts than RECENT_WINDOW the text indexes, which count exactly, are always right.
       const filtersKey = sharedKey && JSON.stringify([query.category, query.type, query.author]);
-      const fewPosts = await fewerThanRecentWindow(filters, filtersKey);
-      const expected = fewPosts
+      const expected = (await fewerThanRecentWindow(filters, filtersKey))
         ? 0
         : await perQuery(sharedKey && `search-estimate:${sharedKey}`, () => estimateMatches(where));
       const window = await perQuery(sharedKey && `search-window:${sharedKey}`, () =>
@@ -272,9 +270,7 @@ export function createPostSearch(db: Database, reads: ReadCache) {
       const counted =
         window.total !== undefined
           ? { total: window.total, totalIsEstimate: false }
-          : await perQuery(sharedKey && `search-total:${sharedKey}`, () =>
-              countMatches(where, expected, fewPosts ? RECENT_WINDOW : EXACT_COUNT_LIMIT),
-            );
+          : await perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where, expected));
       const ids = window.ranked.slice(offset, offset + query.limit).map((row) => row.id);
       const wanted = query.limit - ids.length;
       if (window.oldest && window.ranked.length === RANKED_WINDOW && wanted > 0) {

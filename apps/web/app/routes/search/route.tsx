@@ -4,7 +4,6 @@ import { data, useNavigation } from "react-router";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
 import { siteNameIn } from "../../lib/site";
-import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/route";
 import { FilterPanel } from "./components/filter-panel";
 import { SearchResults } from "./components/results";
@@ -55,8 +54,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, results, categories, types } = loaderData;
   const navigation = useNavigation();
-  // Once hydrated, selects submit on change and the Apply buttons go away.
-  const hydrated = useHydrated();
   const [showFilters, setShowFilters] = useState(true);
 
   const busy = navigation.state === "loading" && navigation.location.pathname === "/search";
@@ -70,16 +67,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div>
-      <SearchHeader
-        query={query}
-        hydrated={hydrated}
-        showFilters={showFilters}
-        onToggleFilters={() => setShowFilters((shown) => !shown)}
-      />
+      <SearchHeader query={query} showFilters={showFilters} onToggleFilters={() => setShowFilters((shown) => !shown)} />
       <div className={`mt-8 grid gap-8 ${showFilters ? "lg:grid-cols-[16rem_minmax(0,1fr)]" : ""}`}>
         <FilterPanel
           query={query}
-          hydrated={hydrated}
           shown={showFilters}
           categories={categories}
           activeCategory={activeCategory}

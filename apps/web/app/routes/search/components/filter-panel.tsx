@@ -6,7 +6,6 @@ import { QueryForm, submitOnChange } from "./query-form";
 /** Category buttons, the Type select (the chosen category's types) and Clear Filter. */
 export function FilterPanel({
   query,
-  hydrated,
   shown,
   categories,
   activeCategory,
@@ -14,7 +13,6 @@ export function FilterPanel({
   activeType,
 }: {
   query: SearchQuery;
-  hydrated: boolean;
   shown: boolean;
   categories: Category[];
   activeCategory: Category | undefined;
@@ -75,14 +73,15 @@ export function FilterPanel({
               </option>
             ))}
           </select>
-          {hydrated ? null : (
+          {/* Only without scripts: hydration then removes nothing, and nothing below it moves. */}
+          <noscript>
             <button
               type="submit"
               className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-gray-100"
             >
               Apply
             </button>
-          )}
+          </noscript>
         </div>
       </QueryForm>
 

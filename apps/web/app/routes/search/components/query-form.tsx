@@ -39,7 +39,7 @@ export function QueryForm({
   );
 }
 
-/** Once hydrated, a select submits its form on change (the Apply buttons go away). */
+/** Once hydrated, a select submits its form on change (the Apply buttons exist only with scripts off). */
 export function submitOnChange(event: FormEvent<HTMLSelectElement>) {
   event.currentTarget.form?.requestSubmit();
 }

@@ -13,12 +13,10 @@ const SORT_OPTIONS: { value: PostSort; label: string }[] = [
 /** The heading, the search box, Sort, the grid/list switch and the filter panel's toggle. */
 export function SearchHeader({
   query,
-  hydrated,
   showFilters,
   onToggleFilters,
 }: {
   query: SearchQuery;
-  hydrated: boolean;
   showFilters: boolean;
   onToggleFilters: () => void;
 }) {
@@ -78,14 +76,15 @@ export function SearchHeader({
               )}
             </select>
           </div>
-          {hydrated ? null : (
+          {/* Only without scripts: hydration then removes nothing, and nothing below it moves. */}
+          <noscript>
             <button
               type="submit"
               className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-semibold hover:bg-gray-50"
             >
               Apply
             </button>
-          )}
+          </noscript>
         </QueryForm>
 
         <QueryForm
