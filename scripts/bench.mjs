@@ -88,6 +88,19 @@ function rssMb(pid, field = "VmRSS") {
   return Math.round(kb / 1024);
 }
 
+/**
+ * Each server process's resident memory, and its proportional share (PSS): the node binary's
+ * pages and other file mappings are resident once for all workers, so PSS is what each adds.
+ */
+function memoryPerProcess(pid) {
+  const kbOf = (text, field) => Number(text.match(new RegExp(`^${field}:\\s+(\\d+)`, "m"))?.[1] ?? 0);
+  return serverProcesses(pid).map((each, index) => {
+    const rollup = readFileSync(`/proc/${each}/smaps_rollup`, "utf8");
+    const role = index === 0 ? "main" : "worker";
+    return `${role} ${Math.round(kbOf(rollup, "Rss") / 1024)} MB (PSS ${Math.round(kbOf(rollup, "Pss") / 1024)} MB)`;
+  });
+}
+
 async function waitForHealth(url, child) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error("server exited during start-up");
@@ -410,6 +423,7 @@ async function main() {
 
     const results = new Map(runs.map((run) => [run, []]));
     let peakRss = 0;
+    let perProcessAtPeak = [];
     const ticksBefore = machineTicks();
     for (let round = 1; round <= 3; round++) {
       log(`Round ${round} of 3…`);
@@ -419,7 +433,9 @@ async function main() {
         // A page view is the page and, for a logged-in reader with scripts, the state it asks for.
         const views = result.requests.total / (run.follow ? 2 : 1);
         const cpuAfter = cpuMs(server.pid);
-        peakRss = Math.max(peakRss, rssMb(server.pid));
+        const rssNow = rssMb(server.pid);
+        if (rssNow >= peakRss) perProcessAtPeak = memoryPerProcess(server.pid);
+        peakRss = Math.max(peakRss, rssNow);
         results.get(run).push({
           rps: result.requests.average / (run.follow ? 2 : 1),
           p50: result.latency.p50,
@@ -483,7 +499,7 @@ async function main() {
       `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}.`,
       `Database: ${setup} (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round, median of 3 rounds.`,
       `CPU time stolen by the hypervisor during the rounds: ${stealPercent} % (on a busy host every figure grows with it; compare runs with little steal).`,
-      `Server RSS: ${peakRss} MB at the end of a round, peak ${rss} MB. Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
+      `Server RSS: ${peakRss} MB at the end of a round (${perProcessAtPeak.join(", ")}), peak ${rss} MB. Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
       memory,
       `Search latency, one request at a time, each a search for two words not asked before (\`/api/posts?search={words}&limit=9\`, 300 requests): p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms.`,
       `Command: \`${command}\`.`,

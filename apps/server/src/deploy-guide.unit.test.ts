@@ -63,7 +63,7 @@ describe("docs/deploy.md", () => {
     }
     for (const text of [
       "npm ci && npm run build",
-      "--max-old-space-size=512",
+      "--max-old-space-size=512 --max-semi-space-size=4",
       "pg_dump -Fc",
       "pg_restore",
       "/api/health",
@@ -133,7 +133,7 @@ describe("deploy/systemd/broadsheet.service", () => {
   it("runs the built server with the environment file and stops it gracefully", () => {
     for (const setting of [
       "EnvironmentFile=/etc/broadsheet/broadsheet.env",
-      "ExecStart=/usr/bin/node --max-old-space-size=512 apps/server/dist/main.js",
+      "ExecStart=/usr/bin/node --max-old-space-size=512 --max-semi-space-size=4 apps/server/dist/main.js",
       "Restart=on-failure",
       "KillSignal=SIGTERM",
       "TimeoutStopSec=15",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
 import pg from "pg";
 import type { Logger } from "../logger";
+import { connectRedis } from "./redis-connection";
 
 /*
  * Tells every instance that content changed, so each clears its page cache, or that one
@@ -276,9 +276,9 @@ function redisBus(
   logger: Logger,
 ): InvalidationBus {
   const clientName = `${LISTENER_APPLICATION_NAME}-${instanceId.slice(0, 8)}`;
-  const publisherConnection = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  const publisherConnection = connectRedis(redisUrl, { maxRetriesPerRequest: 2 });
   // ioredis reconnects by itself and subscribes again (autoResubscribe).
-  const subscriber = new Redis(redisUrl, { connectionName: clientName });
+  const subscriber = connectRedis(redisUrl, { connectionName: clientName });
   let reconnects = 0;
   let readyOnce = false;
   let down = false;

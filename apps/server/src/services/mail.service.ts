@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 
@@ -18,14 +18,20 @@ export interface MailMessage {
  */
 export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">, logger: Logger) {
   const outboxDir = path.join(config.dataDir, "outbox");
-  const transport = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // nodemailer is loaded by the first mail: most workers never send one, and it costs each about 2 MB.
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = async () => {
+    const { default: nodemailer } = await import("nodemailer");
+    return config.smtpUrl
+      ? nodemailer.createTransport(config.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  };
 
   return {
     outboxDir,
     async sendMail(message: MailMessage): Promise<void> {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      transport ??= openTransport();
+      const info = await (await transport).sendMail({ from: config.mailFrom, ...message });
       if (config.smtpUrl) {
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
         return;

@@ -1,10 +1,14 @@
 import { createHash } from "node:crypto";
 import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadedImageJson } from "@broadsheet/domain";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import type { Database } from "../db/client";
 import { media } from "../db/schema";
 import { tooLarge, unsupportedMedia } from "../errors";
+
+/** sharp and libvips cost a worker about 9 MB: loaded by the first image it handles, not at start. */
+async function loadSharp() {
+  return (await import("sharp")).default;
+}
 
 export type ImageFormat = "jpeg" | "png" | "webp" | "gif";
 
@@ -69,6 +73,7 @@ function describeAllowedFormats(formats: ImageFormat[]): string {
  * refused cheaply. No pixel limit here: sharp's own would turn a 413 into a decode error.
  */
 async function readImageHeader(bytes: Buffer): Promise<{ format: ImageFormat; pixels: number }> {
+  const sharp = await loadSharp();
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {
@@ -84,6 +89,7 @@ async function readImageHeader(bytes: Buffer): Promise<{ format: ImageFormat; pi
  * animation is kept.
  */
 async function reencodeImage(bytes: Buffer) {
+  const sharp = await loadSharp();
   return sharp(bytes, { limitInputPixels: UPLOAD_MAX_PIXELS })
     .rotate()
     .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
@@ -138,6 +144,7 @@ export function createMediaService(db: Database) {
       if (cached) return cached;
       const original = await this.getMedia(key);
       if (!original) return null;
+      const sharp = await loadSharp();
       const bytes = await sharp(original.bytes)
         .resize({ width, withoutEnlargement: true })
         .webp({ quality: WEBP_QUALITY })

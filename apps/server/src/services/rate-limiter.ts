@@ -1,4 +1,3 @@
-import { Redis } from "ioredis";
 import {
   type RateLimiterAbstract,
   RateLimiterDrizzle,
@@ -9,6 +8,7 @@ import {
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { rateLimited } from "../errors";
+import { connectRedis } from "./redis-connection";
 
 /**
  * Rate limits on rate-limiter-flexible (decision 009): each check consumes its point
@@ -49,7 +49,7 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 export function createRateLimiter(backend: RateLimitBackend) {
-  const redis = backend.kind === "redis" ? new Redis(backend.url, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = backend.kind === "redis" ? connectRedis(backend.url, { maxRetriesPerRequest: 2 }) : undefined;
   const limiters = new Map<string, RateLimiterAbstract>();
 
   function limiterFor(rule: RateLimitRule): RateLimiterAbstract {

@@ -153,7 +153,7 @@ export async function startProductionServer(options: {
     throw error;
   }
 
-  const child = spawn(process.execPath, ["--max-old-space-size=512", MAIN], {
+  const child = spawn(process.execPath, ["--max-old-space-size=512", "--max-semi-space-size=4", MAIN], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

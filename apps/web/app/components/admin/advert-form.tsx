@@ -7,7 +7,7 @@ import { useResultToast } from "../../lib/forms/use-result-toast";
 import { LinkField, SelectField } from "../form-controls";
 import { useToast } from "../toaster";
 import { ADVERT_IMAGE_TYPES, ImageUploader } from "./image-uploader";
-import { RichTextEditor } from "./rich-text-editor";
+import { RichTextField } from "./rich-text-field";
 
 /*
  * The form of Add Advert and Edit Advert (SPEC.md §2): images (jpg, png, gif, webp; at least
@@ -82,7 +82,7 @@ export function AdvertForm({
           </SelectField>
         </div>
 
-        <RichTextEditor initialContent={initial.content} placeholder="Text shown with the advert (optional)…" />
+        <RichTextField initialContent={initial.content} placeholder="Text shown with the advert (optional)…" />
 
         <div className="flex justify-end">
           <button

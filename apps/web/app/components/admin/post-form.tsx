@@ -9,7 +9,7 @@ import { useSite } from "../../lib/site";
 import { LinkField, SelectField, TextAreaField, TextField } from "../form-controls";
 import { useToast } from "../toaster";
 import { ImageUploader, POST_IMAGE_TYPES } from "./image-uploader";
-import { RichTextEditor } from "./rich-text-editor";
+import { RichTextField } from "./rich-text-field";
 
 /*
  * The form of Add Post and Edit Post (SPEC.md §2): images, title, link, category, type
@@ -152,7 +152,7 @@ export function PostForm({
             accept={POST_IMAGE_TYPES}
           />
 
-          <RichTextEditor initialContent={initial.content} />
+          <RichTextField initialContent={initial.content} />
 
           {mode === "edit" ? (
             <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-xs">

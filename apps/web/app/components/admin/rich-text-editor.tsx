@@ -62,16 +62,17 @@ function editorHtml(editor: Editor): string {
   return editor.isEmpty ? "" : editor.getHTML();
 }
 
+/** Loaded on demand through RichTextField, which sets the defaults. */
 export function RichTextEditor({
-  name = "content",
-  label = "Content",
-  initialContent = "",
-  placeholder = "Write the story…",
+  name,
+  label,
+  initialContent,
+  placeholder,
 }: {
-  name?: string;
-  label?: string;
-  initialContent?: string;
-  placeholder?: string;
+  name: string;
+  label: string;
+  initialContent: string;
+  placeholder: string;
 }) {
   const labelId = useId();
   const [html, setHtml] = useState(initialContent);
