@@ -6,12 +6,19 @@ import { defineConfig } from "vite";
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 /*
- * What every reader page shares besides the framework: the domain's schemas and zod, the toasts,
- * the app's lib/ (not admin-*) and its top-level components. One request instead of about 25:
- * over HTTP/1.1 a browser fetches six at a time, and each small chunk waits its turn.
+ * What every reader page shares besides the framework, zod and the domain: the toasts, the app's
+ * lib/ (not admin-*) and its top-level components. One request instead of about 25: over HTTP/1.1
+ * a browser fetches six at a time, and each small chunk waits its turn. The group names are
+ * also CHUNKS_IN_IMPORT_ORDER in app/lib/scripts-after-paint.server.ts (decision 024).
  */
 const READER_SHARED =
-  /packages[\\/]domain[\\/]|node_modules[\\/](zod|react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?!admin)[^\\/]+$|app[\\/]lib[\\/](forms|offline)[\\/]|app[\\/]components[\\/][^\\/]+\.tsx$/;
+  /node_modules[\\/](react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?!admin)[^\\/]+$|app[\\/]lib[\\/](forms|offline)[\\/]|app[\\/]components[\\/][^\\/]+\.tsx$/;
+const DOMAIN = /packages[\\/]domain[\\/]src[\\/]/;
+/** The domain's schemas by area: building them all in one chunk took one long task (decision 024). */
+function domainChunk(id: string): string {
+  const area = /([a-z-]+)(\.[a-z]+)?\.ts$/.exec(id)?.[1] ?? "shared";
+  return `domain-${area}`;
+}
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   // Bundled into the server build, so a server process holds the icons it renders, not all of them.
@@ -24,6 +31,8 @@ export default defineConfig({
             { name: "framework", test: FRAMEWORK, priority: 3 },
             // Icons are a few hundred bytes each: one chunk rather than a request per icon.
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: domainChunk, test: DOMAIN, priority: 2 },
             { name: "reader", test: READER_SHARED, priority: 1 },
           ],
         },

@@ -10,11 +10,16 @@ import { expect, type Page } from "@playwright/test";
  * wait the admin editor tests (admin-content.spec.ts) were written against.
  */
 export async function waitForReact(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("#main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
-  });
+  await page.waitForFunction(mainIsHydrated);
 }
+
+/** Runs in the page: whether React has taken over #main. */
+function mainIsHydrated(): boolean {
+  const main = document.querySelector("#main");
+  return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
+}
+
+export const isHydrated = (page: Page): Promise<boolean> => page.evaluate(mainIsHydrated);
 
 /** Lets the requests a page starts on load finish first, so what the test reads next is final. */
 export async function waitForHydration(page: Page): Promise<void> {

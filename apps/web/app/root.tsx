@@ -19,6 +19,7 @@ import { NotFoundScreen } from "./components/not-found-screen";
 import { Toaster } from "./components/toaster";
 import { TopBar } from "./components/top-bar";
 import { callApi } from "./lib/api.server";
+import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/early-input";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
@@ -62,12 +63,20 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const user = useSessionUser();
+  // The page is interactive from here on, error pages included: input held until now is done.
+  useEffect(() => replayEarlyInput(), []);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (lib/early-input.ts), no user text.
+          dangerouslySetInnerHTML={{ __html: CAPTURE_EARLY_INPUT_SCRIPT }}
+          suppressHydrationWarning
+        />
         {data?.site.icon ? (
           <link rel="icon" href={data.site.icon.startsWith("/media/") ? `${data.site.icon}?w=64` : data.site.icon} />
         ) : (

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { deferScriptsPastFirstPaint, inEvaluationOrder } from "./scripts-after-paint.server";
+
+const defer = (html: string) => deferScriptsPastFirstPaint(Buffer.from(html)).toString("utf8");
+
+// The shape React Router's <Scripts> renders (React hoists the preloads into the head).
+const ROUTER_SOURCE = `import * as route0 from "/assets/root-A.js";
+window.__reactRouterRouteModules = {"root":route0, "note": "<b>bold</b> — ü"};
+import("/assets/entry.client-E.js");`;
+const DOCUMENT = `<!DOCTYPE html><html lang="en"><head><link rel="stylesheet" href="/assets/app.css"/>
+<link rel="modulepreload" href="/assets/entry.client-E.js" nonce="n0nce"/>
+<link rel="modulepreload" href="/assets/reader-R.js" nonce="n0nce"/>
+<link rel="modulepreload" href="/assets/framework-F.js" nonce="n0nce"/>
+<link rel="modulepreload" href="/assets/root-A.js" nonce="n0nce"/>
+<link rel="modulepreload" href="/assets/domain-posts-D.js" nonce="n0nce"/>
+</head><body><main id="main"><p>The story: café — “naïve” ✓</p></main>
+<script nonce="n0nce">window.__reactRouterContext = {};</script><script nonce="n0nce" type="module" async="">${ROUTER_SOURCE}</script></body></html>`;
+
+/** The arguments the starter script passes to startScriptsAfterPaint. */
+function starterArguments(html: string): unknown[] {
+  const call =
+    /<script nonce="n0nce">\(function startScriptsAfterPaint[\s\S]*?\}\)\(([\s\S]*)\)<\/script><\/body>/.exec(html);
+  if (!call) throw new Error("no starter script");
+  return JSON.parse(`[${call[1]}]`);
+}
+
+describe("scripts after the first paint", () => {
+  const deferred = defer(DOCUMENT);
+
+  it("takes the module preloads out of the head and leaves the page's content and stylesheet", () => {
+    expect(deferred).not.toContain('rel="modulepreload"');
+    expect(deferred).not.toContain('type="module"');
+    expect(deferred).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    expect(deferred).toContain('<main id="main"><p>The story: café — “naïve” ✓</p></main>');
+    expect(deferred).toContain('<script nonce="n0nce">window.__reactRouterContext = {};</script>');
+  });
+
+  it("starts the router's module from a classic script with the response's nonce, its source kept whole", () => {
+    const [source, preloads, shared, latestMs] = starterArguments(deferred);
+    expect(source).toBe(ROUTER_SOURCE);
+    // No "<" in the embedded source: nothing in it can end the script element early.
+    expect(deferred).toContain("\\u003cb>bold\\u003c/b> — ü");
+    expect(preloads).toEqual([
+      "/assets/entry.client-E.js",
+      "/assets/reader-R.js",
+      "/assets/framework-F.js",
+      "/assets/root-A.js",
+      "/assets/domain-posts-D.js",
+    ]);
+    // The client entry hydrates: it is left to the router's module, which imports it last.
+    expect(shared).toEqual([
+      "/assets/framework-F.js",
+      "/assets/domain-posts-D.js",
+      "/assets/reader-R.js",
+      "/assets/root-A.js",
+    ]);
+    expect(latestMs).toBeGreaterThan(0);
+  });
+
+  it("leaves a document without the router's module script as it is", () => {
+    const plain = "<!DOCTYPE html><html><body><p>No scripts</p></body></html>";
+    expect(defer(plain)).toBe(plain);
+  });
+
+  it("orders the shared chunks so each runs after the chunks it imports", () => {
+    expect(
+      inEvaluationOrder([
+        "/assets/route-X.js",
+        "/assets/reader-R.js",
+        "/assets/icons-I.js",
+        "/assets/domain-users-U.js",
+        "/assets/zod-Z.js",
+        "/assets/framework-F.js",
+        "/assets/rolldown-runtime-W.js",
+        "/assets/use-now-N.js",
+      ]),
+    ).toEqual([
+      "/assets/rolldown-runtime-W.js",
+      "/assets/framework-F.js",
+      "/assets/zod-Z.js",
+      "/assets/domain-users-U.js",
+      "/assets/icons-I.js",
+      "/assets/reader-R.js",
+      "/assets/route-X.js",
+      "/assets/use-now-N.js",
+    ]);
+  });
+});
