@@ -125,4 +125,24 @@ test.describe("input before the page is interactive", () => {
     const session = await page.request.get("/api/users/getUser");
     expect(((await session.json()) as { email: string }).email).toBe(account.email);
   });
+
+  test("a poll answered before hydration: the radio checks at once, and the vote is sent by the page", async ({
+    readerPage: page,
+  }) => {
+    const created = await api.post("/api/votes", {
+      data: { title: unique("Trains or buses?"), optionOne: "Trains", optionTwo: "Buses", optionThree: "Both" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await holdBackScripts(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await markPage(page);
+
+    const poll = page.getByRole("region", { name: "Reader poll" });
+    // Radios are left to the browser: check() sees the radio checked at once.
+    await poll.getByRole("group").getByRole("radio").first().check();
+    await poll.getByRole("button", { name: "Vote" }).click();
+    expect(await isHydrated(page)).toBe(false);
+    await expect(poll.getByText("(your vote)")).toBeVisible({ timeout: HOLD_SCRIPTS_MS + 10_000 });
+    expect(await stayedOnPage(page)).toBe(true);
+  });
 });

@@ -81,10 +81,19 @@ export function captureEarlyInput(giveUpAfterMs: number): void {
 /** The inline script for the document's head. */
 export const CAPTURE_EARLY_INPUT_SCRIPT = `(${captureEarlyInput.toString()})(10000)`;
 
-/** Called once the page is interactive: what the reader did before is done now, in order. */
+/**
+ * Called when the root layout has hydrated: what the reader did before is done, in order, once
+ * the browser is next idle. By then the page's other parts have hydrated too, and re-rendered
+ * as hydrated (a form then tells its action that the page handles the answer).
+ */
 export function replayEarlyInput(): void {
   const early = window.__broadsheetEarlyInput;
   if (!early || early.done) return;
-  early.done = true;
-  for (const replay of early.held.splice(0)) replay();
+  const replay = () => {
+    if (early.done) return;
+    early.done = true;
+    for (const again of early.held.splice(0)) again();
+  };
+  if ("requestIdleCallback" in window) window.requestIdleCallback(replay, { timeout: 2_000 });
+  else setTimeout(replay, 50);
 }
