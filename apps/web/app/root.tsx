@@ -63,7 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const user = useSessionUser();
-  // The page is interactive from here on, error pages included: input held until now is done.
+  // The page is hydrated from here on, error pages included: input held until now is done next.
   useEffect(() => replayEarlyInput(), []);
   return (
     <html lang="en">

@@ -3,9 +3,9 @@
  * inline module script. On a phone on a slow network those 160 KB then share the line with the
  * stylesheet and the main image, and the first paint waits (docs/reader-experience.md). The
  * page reads without them, so they are asked for once the page has painted: the document's
- * preloads are taken out, and the router's module script becomes a classic one that, after the
- * first frame, adds the preloads back and runs the module. Input before that is held
- * (lib/early-input.ts). Decision 024.
+ * preloads are taken out, and the router's module script becomes a classic one that, once the
+ * browser reports the first contentful paint, adds the preloads back and runs the module.
+ * Input before that is held (lib/early-input.ts). Decision 024.
  */
 
 /** However long the first paint takes, the scripts are asked for by then. */
