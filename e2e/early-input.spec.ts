@@ -9,17 +9,24 @@ import { isHydrated } from "./support/page";
 /*
  * A page's scripts start after its first paint (decision 024), so a reader can click before
  * React has hydrated. Those clicks are held and done once the page is interactive. Here the
- * client entry is held back for a while, so that the click surely comes first.
+ * client entry is held back until the test has clicked, so that the click surely comes first
+ * however slow the machine.
  */
 
-const HOLD_SCRIPTS_MS = 1_500;
+/** The longest the client entry is held back, should a test fail before releasing it. */
+const HOLD_SCRIPTS_MS = 20_000;
 
-/** Delays the router's client entry, so the page stays un-hydrated for HOLD_SCRIPTS_MS. */
-async function holdBackScripts(page: Page): Promise<void> {
+/** Holds the router's client entry back until `release()` (the page stays un-hydrated). */
+async function holdBackScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, HOLD_SCRIPTS_MS));
+    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, HOLD_SCRIPTS_MS))]);
     await route.continue();
   });
+  return release;
 }
 
 /** A full page load (a form sent by the browser rather than by the page) loses this mark. */
@@ -66,27 +73,29 @@ test.describe("input before the page is interactive", () => {
 
   test("a button clicked before hydration does its job once the page is interactive", async ({ page }) => {
     const post = await createPost(api, { title: unique("A share too soon"), category: category.name });
-    await holdBackScripts(page);
+    const releaseScripts = await holdBackScripts(page);
     await page.goto(`/page/${post.slug}`, { waitUntil: "domcontentloaded" });
 
     const share = page.getByRole("button", { name: "Share" });
     await share.click();
     expect(await isHydrated(page)).toBe(false);
+    releaseScripts();
     const menu = page.getByRole("menu", { name: "Share this post" });
-    await expect(menu).toBeVisible({ timeout: HOLD_SCRIPTS_MS + 10_000 });
+    await expect(menu).toBeVisible({ timeout: 15_000 });
     await expect(share).toHaveAttribute("aria-expanded", "true");
   });
 
   test("a form sent before hydration is sent once, by the page, without leaving it", async ({ readerPage: page }) => {
     const post = await createPost(api, { title: unique("The early like"), category: category.name });
-    await holdBackScripts(page);
+    const releaseScripts = await holdBackScripts(page);
     await page.goto(`/page/${post.slug}`, { waitUntil: "domcontentloaded" });
     await markPage(page);
 
     await page.getByRole("button", { name: "Like" }).click();
     expect(await isHydrated(page)).toBe(false);
+    releaseScripts();
     const like = page.getByRole("button", { name: "Like" });
-    await expect(like).toHaveAttribute("aria-pressed", "true", { timeout: HOLD_SCRIPTS_MS + 10_000 });
+    await expect(like).toHaveAttribute("aria-pressed", "true", { timeout: 15_000 });
     await expect(page.getByTestId("like-count")).toHaveText("1 like");
     expect(await stayedOnPage(page)).toBe(true);
 
@@ -98,13 +107,14 @@ test.describe("input before the page is interactive", () => {
   });
 
   test("a choice made in a select before hydration applies once the page is interactive", async ({ page }) => {
-    await holdBackScripts(page);
+    const releaseScripts = await holdBackScripts(page);
     await page.goto(`/search?category=${category.slug}`, { waitUntil: "domcontentloaded" });
     const sort = page.getByRole("combobox", { name: "Sort" });
     await sort.selectOption("Oldest");
     expect(await isHydrated(page)).toBe(false);
+    releaseScripts();
     await expect(page).toHaveURL(`/search?category=${category.slug}&sort=oldest`, {
-      timeout: HOLD_SCRIPTS_MS + 10_000,
+      timeout: 15_000,
     });
     await expect(sort).toHaveValue("oldest");
   });
@@ -114,13 +124,14 @@ test.describe("input before the page is interactive", () => {
     const registering = await newApi(playwright);
     await registerThroughApi(registering, account);
     await registering.dispose();
-    await holdBackScripts(page);
+    const releaseScripts = await holdBackScripts(page);
     await page.goto("/login", { waitUntil: "domcontentloaded" });
     await markPage(page);
 
     await logIn(page, account);
     expect(await isHydrated(page)).toBe(false);
-    await expect(page).toHaveURL("/", { timeout: HOLD_SCRIPTS_MS + 10_000 });
+    releaseScripts();
+    await expect(page).toHaveURL("/", { timeout: 15_000 });
     expect(await stayedOnPage(page)).toBe(true);
     const session = await page.request.get("/api/users/getUser");
     expect(((await session.json()) as { email: string }).email).toBe(account.email);
@@ -133,7 +144,7 @@ test.describe("input before the page is interactive", () => {
       data: { title: unique("Trains or buses?"), optionOne: "Trains", optionTwo: "Buses", optionThree: "Both" },
     });
     expect(created.status(), await created.text()).toBe(201);
-    await holdBackScripts(page);
+    const releaseScripts = await holdBackScripts(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await markPage(page);
 
@@ -142,7 +153,8 @@ test.describe("input before the page is interactive", () => {
     await poll.getByRole("group").getByRole("radio").first().check();
     await poll.getByRole("button", { name: "Vote" }).click();
     expect(await isHydrated(page)).toBe(false);
-    await expect(poll.getByText("(your vote)")).toBeVisible({ timeout: HOLD_SCRIPTS_MS + 10_000 });
+    releaseScripts();
+    await expect(poll.getByText("(your vote)")).toBeVisible({ timeout: 15_000 });
     expect(await stayedOnPage(page)).toBe(true);
   });
 });

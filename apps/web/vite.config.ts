@@ -12,8 +12,16 @@ const FRAMEWORK =
  * also CHUNKS_IN_IMPORT_ORDER in app/lib/scripts-after-paint.server.ts (decision 024).
  */
 const READER_SHARED =
-  /node_modules[\\/](react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?!admin)[^\\/]+$|app[\\/]lib[\\/](forms|offline)[\\/]|app[\\/]components[\\/][^\\/]+\.tsx$/;
+  /node_modules[\\/](react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?!admin|account-forms)[^\\/]+$|app[\\/]lib[\\/](forms|offline)[\\/]|app[\\/]components[\\/][^\\/]+\.tsx$/;
 const DOMAIN = /packages[\\/]domain[\\/]src[\\/]/;
+/*
+ * The domain's modules that build no zod schema, which every reader page imports (messages,
+ * dates, roles): a chunk of their own, claimed before the schemas' groups, which would
+ * otherwise take them in as their dependencies, so that a reader page loads and runs no zod
+ * at all (decision 025; apps/server/src/http/reader-page-scripts.test.ts checks the pages).
+ */
+const DOMAIN_WITHOUT_ZOD =
+  /packages[\\/]domain[\\/]src[\\/](dates|email|endpoint-url|images|limits|messages|page-context|roles|sku|text)\.ts$/;
 /** The domain's schemas by area: building them all in one chunk took one long task (decision 024). */
 function domainChunk(id: string): string {
   const area = /([a-z-]+)(\.[a-z]+)?\.ts$/.exec(id)?.[1] ?? "shared";
@@ -32,6 +40,7 @@ export default defineConfig({
             // Icons are a few hundred bytes each: one chunk rather than a request per icon.
             { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            { name: "domain", test: DOMAIN_WITHOUT_ZOD, priority: 3 },
             { name: domainChunk, test: DOMAIN, priority: 2 },
             { name: "reader", test: READER_SHARED, priority: 1 },
           ],

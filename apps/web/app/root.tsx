@@ -20,6 +20,7 @@ import { Toaster } from "./components/toaster";
 import { TopBar } from "./components/top-bar";
 import { callApi } from "./lib/api.server";
 import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/early-input";
+import { addEnhancedFieldToForms } from "./lib/enhanced-forms";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
@@ -64,7 +65,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const user = useSessionUser();
   // The page is hydrated from here on, error pages included: input held until now is done next.
-  useEffect(() => replayEarlyInput(), []);
+  useEffect(() => {
+    const stopAddingField = addEnhancedFieldToForms();
+    replayEarlyInput();
+    return stopAddingField;
+  }, []);
   return (
     <html lang="en">
       <head>

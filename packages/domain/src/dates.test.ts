@@ -3,6 +3,7 @@ import {
   editedAfterPublication,
   formatCardDate,
   formatLongDate,
+  formatMonthYear,
   formatRelativeTime,
   formatTopBarDate,
   formatZonedTime,
@@ -23,6 +24,28 @@ describe("dates", () => {
   });
   it("formats the top bar date with weekday, day, month and year", () => {
     expect(formatTopBarDate(new Date("2026-11-22T08:00:00Z"))).toBe("Sunday, 22 November 2026");
+  });
+  it("spells dates as Intl does in English, in UTC, on every day of a year", () => {
+    const longDate = new Intl.DateTimeFormat("en-US", {
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const topBar = new Intl.DateTimeFormat("en-GB", {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+    for (let day = 0; day < 366; day++) {
+      const when = new Date(Date.UTC(2028, 0, 1, 23, 30) + day * 86_400_000);
+      expect(formatLongDate(when)).toBe(longDate.format(when));
+      expect(formatTopBarDate(when)).toBe(topBar.format(when));
+      expect(formatMonthYear(when)).toBe(monthYear.format(when));
+    }
   });
   it("formats relative times", () => {
     const now = new Date("2026-03-05T13:00:00Z");

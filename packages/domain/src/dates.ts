@@ -11,31 +11,45 @@ export function formatCardDate(value: Date | string | number): string {
   return `${day}-${SHORT_MONTHS[date.getUTCMonth()]}-${date.getUTCFullYear()}`;
 }
 
-// Formatters are built once: making one costs far more than formatting with it, and a
-// page formats hundreds of dates.
-const LONG_DATE = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const TOP_BAR_DATE = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const RELATIVE_TIME = /* @__PURE__ */ new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const LONG_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/*
+ * The English UTC dates every reader page shows are spelled out here rather than by
+ * Intl.DateTimeFormat: building the first formatter loads the browser's locale data, a
+ * 30-150 ms task on a phone before the page can hydrate, and this way the server and the
+ * browser cannot disagree on a comma.
+ */
 
 /** Long US date for lists (e.g. March 5, 2026). */
 export function formatLongDate(value: Date | string | number): string {
-  return LONG_DATE.format(toDate(value));
+  const date = toDate(value);
+  return `${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** Month and year of an edition (e.g. March 2026). */
+export function formatMonthYear(value: Date | string | number): string {
+  const date = toDate(value);
+  return `${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** Top bar date: weekday, day, month, year (e.g. Sunday, 22 November 2026). */
 export function formatTopBarDate(value: Date | string | number): string {
-  return TOP_BAR_DATE.format(toDate(value));
+  const date = toDate(value);
+  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -47,11 +61,17 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
+// Built on first use (post pages only), and once: making one costs far more than using it.
+let relativeTime: Intl.RelativeTimeFormat | undefined;
+
 /** "3 hours ago" style time relative to `now`. */
 export function formatRelativeTime(value: Date | string | number, now: Date = new Date()): string {
   const seconds = Math.round((toDate(value).getTime() - now.getTime()) / 1000);
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) return RELATIVE_TIME.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) {
+      relativeTime ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+      return relativeTime.format(Math.trunc(seconds / size), unit);
+    }
   }
   return "just now";
 }

@@ -8,6 +8,7 @@ export * from "./dates";
 export * from "./docs.endpoints";
 export * from "./email";
 export * from "./endpoint";
+export * from "./endpoint-url";
 export * from "./engagement.endpoints";
 export * from "./engagement.schemas";
 export * from "./feeds.endpoints";

@@ -1,4 +1,4 @@
-import { type SharePlatform, sharesApi } from "@broadsheet/domain";
+import type { SharePlatform } from "@broadsheet/domain";
 import { Check, ChevronDown, Link2, Share2 } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { fetchEndpoint } from "../lib/api-client";
@@ -35,9 +35,14 @@ const TARGETS: ShareTarget[] = [
   },
 ];
 
-/** Logs a share (POST /api/shares); failures are only written to the console (SPEC.md §7). */
+/**
+ * Logs a share (POST /api/shares); failures are only written to the console (SPEC.md §7).
+ * The declaration is fetched on the first share: it builds zod schemas, which a reader page
+ * otherwise never loads (decision 025).
+ */
 function logShare(postId: string, platform: SharePlatform): void {
-  fetchEndpoint(sharesApi.record, { body: { postId, platform } })
+  import("@broadsheet/domain/shares.endpoints")
+    .then(({ sharesApi }) => fetchEndpoint(sharesApi.record, { body: { postId, platform } }))
     .then((result) => {
       if (!result.ok) console.error(`Share could not be recorded (${result.status})`);
     })

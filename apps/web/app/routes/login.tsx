@@ -8,6 +8,7 @@ import { checkLogin } from "../lib/account-forms";
 import { ACCOUNT_TOASTS } from "../lib/account-messages";
 import { callApi } from "../lib/api.server";
 import { authPageLoader, startSession } from "../lib/auth-page.server";
+import { ENHANCED_FORM } from "../lib/enhanced-forms";
 import { failedCall, refuse } from "../lib/forms/answer.server";
 import { formTexts } from "../lib/forms/form-data";
 import { useFormCheck } from "../lib/forms/use-form-check";
@@ -15,7 +16,6 @@ import { useResultToast } from "../lib/forms/use-result-toast";
 import { leaveAuthPage, skipRevalidationOnSuccess } from "../lib/leave-auth-page";
 import { withRedirectTo } from "../lib/safe-redirect";
 import { siteNameIn, useSiteName } from "../lib/site";
-import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -45,7 +45,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { redirectTo } = loaderData;
   const siteName = useSiteName();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
   const form = useFormCheck(checkLogin, actionData);
   // Once the server asks for the authenticator code, the field stays for the next tries.
@@ -70,9 +69,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       }
     >
-      <CheckedForm check={form} errorId="login-error" className="space-y-5">
+      <CheckedForm check={form} errorId="login-error" className="space-y-5" {...ENHANCED_FORM}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         <EmailField
           id="login-email"
           defaultValue={actionData && !actionData.ok ? actionData.values?.email : ""}

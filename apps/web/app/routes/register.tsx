@@ -7,6 +7,7 @@ import { checkRegistration } from "../lib/account-forms";
 import { ACCOUNT_TOASTS } from "../lib/account-messages";
 import { callApi } from "../lib/api.server";
 import { authPageLoader, startSession } from "../lib/auth-page.server";
+import { ENHANCED_FORM } from "../lib/enhanced-forms";
 import { failedCall, refuse } from "../lib/forms/answer.server";
 import { formTexts } from "../lib/forms/form-data";
 import { useFormCheck } from "../lib/forms/use-form-check";
@@ -14,7 +15,6 @@ import { useResultToast } from "../lib/forms/use-result-toast";
 import { leaveAuthPage, skipRevalidationOnSuccess } from "../lib/leave-auth-page";
 import { withRedirectTo } from "../lib/safe-redirect";
 import { siteNameIn } from "../lib/site";
-import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -43,7 +43,6 @@ export const shouldRevalidate = skipRevalidationOnSuccess;
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
   const form = useFormCheck(checkRegistration, actionData);
   useResultToast(actionData, (done) => leaveAuthPage(navigate, done.redirectTo));
@@ -62,9 +61,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </p>
       }
     >
-      <CheckedForm check={form} errorId="register-error" className="space-y-5">
+      <CheckedForm check={form} errorId="register-error" className="space-y-5" {...ENHANCED_FORM}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         <TextField
           id="register-name"
           name="name"

@@ -1,4 +1,4 @@
-import { htmlToText, shortenText } from "@broadsheet/domain";
+import { formatMonthYear, htmlToText, shortenText } from "@broadsheet/domain";
 import { ExternalLink } from "lucide-react";
 import { useSite } from "../../lib/site";
 import type { Advert, Loaded } from "./home-data";
@@ -9,8 +9,6 @@ function advertText(advert: Advert): string {
   return text ? shortenText(text, 100) : "Sponsored link";
 }
 
-const EDITION_DATE = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-
 /**
  * The masthead: the brand title over a row of up to 4 "Advert Top" adverts, each opening
  * its sponsor's site in a new tab (SPEC.md §2 Home). No adverts, no row.
@@ -18,7 +16,7 @@ const EDITION_DATE = new Intl.DateTimeFormat("en-US", { month: "long", year: "nu
 export function AdvertHeader({ adverts, now }: { adverts: Loaded<Advert[]>; now: string }) {
   const items = adverts.ok ? adverts.data : [];
   const site = useSite();
-  const edition = EDITION_DATE.format(new Date(now));
+  const edition = formatMonthYear(now);
   return (
     <div className="border-b-4 border-double border-ink pb-5">
       <div className="flex flex-col items-center gap-1 text-center">

@@ -44,7 +44,8 @@ export function SidePostItem({ post, rank }: { post: PostSummary; rank?: number 
 /**
  * The Featured News widget (SPEC.md §2 Home): an ARIA tablist of Hot News, Trendy News
  * and Most Read, one panel at a time, Trendy first (so also the one shown without
- * JavaScript). Arrow keys, Home and End move between tabs.
+ * JavaScript). Arrow keys, Home and End move between tabs. Only the shown panel holds its
+ * list: the hidden ones were 10 posts more to lay out and hydrate on every home page.
  */
 export function FeaturedNews({ feeds }: { feeds: Record<FeaturedTab, Loaded<PostSummary[]>> }) {
   const [active, setActive] = useState<FeaturedTab>(FIRST_TAB);
@@ -120,7 +121,7 @@ export function FeaturedNews({ feeds }: { feeds: Record<FeaturedTab, Loaded<Post
             hidden={tab.key !== active}
             className="pt-4"
           >
-            {!feed.ok ? (
+            {tab.key !== active ? null : !feed.ok ? (
               <p className="py-4 text-sm text-gray-600">Error loading posts!</p>
             ) : posts.length === 0 ? (
               <p className="py-4 text-sm text-gray-600">No posts yet.</p>

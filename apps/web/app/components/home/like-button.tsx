@@ -1,10 +1,10 @@
 import { Heart } from "lucide-react";
 import type { FormEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { ENHANCED_FORM } from "../../lib/enhanced-forms";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { PostSummary } from "../../lib/post-types";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";
-import { useHydrated } from "../../lib/use-hydrated";
 import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
 
 /**
@@ -16,7 +16,6 @@ export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" |
   const user = useSessionUser();
   const marks = useOwnMarks();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<HomeActionResult>();
   const result = fetcher.data?.intent === "like" ? fetcher.data : undefined;
 
@@ -43,10 +42,15 @@ export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" |
   };
 
   return (
-    <fetcher.Form method="post" action="/?index" onSubmit={onSubmit} className="inline-flex items-center gap-1">
+    <fetcher.Form
+      method="post"
+      action="/?index"
+      onSubmit={onSubmit}
+      className="inline-flex items-center gap-1"
+      {...ENHANCED_FORM}
+    >
       <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
       <input type="hidden" name="postId" value={post._id} />
-      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       <button
         type="submit"
         aria-pressed={liked}

@@ -1,9 +1,9 @@
 import { CheckCircle2, LoaderCircle, Vote } from "lucide-react";
 import type { MouseEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { ENHANCED_FORM } from "../../lib/enhanced-forms";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";
-import { useHydrated } from "../../lib/use-hydrated";
 import { type HomeActionResult, LOGIN_FROM_HOME, type Loaded, type Poll } from "./home-data";
 import { BlockNotice, SectionHeading } from "./parts";
 
@@ -65,7 +65,6 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
   const user = useSessionUser();
   const marks = useOwnMarks();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<HomeActionResult>();
   const result = fetcher.data?.intent === "vote" ? fetcher.data : undefined;
   const current = (result?.ok ? result.poll : undefined) ?? (poll.ok ? poll.data : null);
@@ -89,10 +88,14 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
       ) : myVote !== null ? (
         <PollResults poll={current} myVote={myVote} />
       ) : (
-        <fetcher.Form method="post" action="/?index" className="rounded-lg border border-gray-200 bg-gray-50 p-4">
+        <fetcher.Form
+          method="post"
+          action="/?index"
+          className="rounded-lg border border-gray-200 bg-gray-50 p-4"
+          {...ENHANCED_FORM}
+        >
           <input type="hidden" name="intent" value="vote" />
           <input type="hidden" name="pollId" value={current._id} />
-          {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
           <fieldset>
             <legend className="font-serif text-lg font-bold leading-snug text-ink">{current.title}</legend>
             <div className="mt-3 flex flex-col gap-2">

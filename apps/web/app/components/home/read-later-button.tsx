@@ -1,11 +1,11 @@
 import { BookmarkCheck, BookmarkPlus, LoaderCircle } from "lucide-react";
 import type { FormEvent } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
+import { ENHANCED_FORM } from "../../lib/enhanced-forms";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../lib/offline/use-offline-copy";
 import type { PostSummary } from "../../lib/post-types";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";
-import { useHydrated } from "../../lib/use-hydrated";
 import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
 
 /**
@@ -17,7 +17,6 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slu
   const user = useSessionUser();
   const marks = useOwnMarks();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   // Keyed by post: every card of the same post (in both carousels) shares one state,
   // and its answer is toasted once.
   const fetcher = useFetcher<HomeActionResult>({ key: `read-later-${post._id}` });
@@ -46,10 +45,9 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slu
   };
 
   return (
-    <fetcher.Form method="post" action="/?index" onSubmit={onSubmit}>
+    <fetcher.Form method="post" action="/?index" onSubmit={onSubmit} {...ENHANCED_FORM}>
       <input type="hidden" name="intent" value="readLater" />
       <input type="hidden" name="postId" value={post._id} />
-      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
       <button
         type="submit"
         disabled={busy}

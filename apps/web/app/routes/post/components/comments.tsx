@@ -1,16 +1,39 @@
-import { engagementApi, formatRelativeTime, isStaff } from "@broadsheet/domain";
+import { formatRelativeTime, isStaff } from "@broadsheet/domain";
 import { Trash2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { useToast } from "../../../components/toaster";
 import { fetchEndpoint } from "../../../lib/api-client";
 import type { ActionResult } from "../../../lib/forms/action-result";
+import type { Checked } from "../../../lib/forms/check";
 import { useFormCheck } from "../../../lib/forms/use-form-check";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import type { PostComment, PostDetail } from "../../../lib/post-types";
 import type { SessionUser } from "../../../lib/session-user";
-import { checkComment } from "../check-comment";
 import { Avatar } from "./avatar";
+
+type CommentCheck = (form: FormData) => Checked<unknown>;
+/** Until the browser's check has arrived, the action's own check (the same one) answers. */
+const leaveToTheAction: CommentCheck = () => ({ ok: true, value: undefined });
+
+/*
+ * The comment check and the comments call are built from the domain's zod schemas: they are
+ * fetched once the page is interactive, so a reader of the post never loads zod (decision 025).
+ */
+function useCommentCheck(enabled: boolean): CommentCheck {
+  const [checkComment, setCheckComment] = useState<CommentCheck | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    void import("../check-comment").then((module) => {
+      if (current) setCheckComment(() => module.checkComment);
+    });
+    return () => {
+      current = false;
+    };
+  }, [enabled]);
+  return checkComment ?? leaveToTheAction;
+}
 
 export function CommentsSection({ post, user, now }: { post: PostDetail; user: SessionUser | null; now: Date }) {
   const add = useFetcher<ActionResult>();
@@ -22,7 +45,7 @@ export function CommentsSection({ post, user, now }: { post: PostDetail; user: S
   const [nextPage, setNextPage] = useState(2);
   const [loadingMore, setLoadingMore] = useState(false);
   const { error, invalid, onSubmit, clearError } = useFormCheck(
-    checkComment,
+    useCommentCheck(user !== null),
     add.data ?? (posted?.intent === "comment" ? posted : undefined),
   );
   useResultToast(add.data, () => formRef.current?.reset());
@@ -33,6 +56,7 @@ export function CommentsSection({ post, user, now }: { post: PostDetail; user: S
   const loadMore = async () => {
     setLoadingMore(true);
     try {
+      const { engagementApi } = await import("@broadsheet/domain/engagement.endpoints");
       const result = await fetchEndpoint(engagementApi.listComments, {
         params: { id: post.slug },
         query: { page: nextPage },
