@@ -13,7 +13,7 @@ function addEnhancedField(event: FormDataEvent): void {
   }
 }
 
-/** From the first effect of the page on: `formdata` does not bubble, so it is caught on its way down. */
+/** From the root layout's first effect on; caught on its way down to the form, so its bubbling does not matter. */
 export function addEnhancedFieldToForms(): () => void {
   document.addEventListener("formdata", addEnhancedField, { capture: true });
   return () => document.removeEventListener("formdata", addEnhancedField, { capture: true });
