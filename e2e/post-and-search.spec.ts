@@ -515,10 +515,16 @@ test.describe("search page", () => {
 
   test("nothing moves as the page hydrates: the Apply buttons are only there without scripts", async ({ page }) => {
     await page.addInitScript(() => {
-      const shifts: number[] = [];
+      type LayoutShift = PerformanceEntry & { value: number; sources: { node?: Node | null }[] };
+      const shifts: { value: number; moved: string }[] = [];
       Object.assign(window, { layoutShifts: shifts });
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        for (const entry of list.getEntries() as LayoutShift[]) {
+          const moved = entry.sources.map((source) =>
+            source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName),
+          );
+          shifts.push({ value: entry.value, moved: moved.join(" | ") });
+        }
       }).observe({ type: "layout-shift", buffered: true });
     });
     // A phone's width: the filters stand above the results, so anything they lose moves the results.
@@ -526,8 +532,14 @@ test.describe("search page", () => {
     await page.goto(`/search?category=${alpha.slug}`);
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
-    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: { value: number; moved: string }[] }).layoutShifts,
+    );
+    // The Apply buttons removed by hydration moved the results by 0.2065. About one load in
+    // ten on a slow machine also measures ~0.001 from something else; the moved elements are
+    // in the message should that grow. Lighthouse's target is 0.02.
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, shifts.map((shift) => `${shift.value.toFixed(5)} ${shift.moved}`).join("\n")).toBeLessThan(0.005);
   });
 
   test("works without JavaScript: results are server-rendered and the forms still filter", async ({
