@@ -11,6 +11,7 @@ import type { DatabaseKind } from "../config";
 import { lockDataDir } from "./data-dir-lock";
 import { migratePglite, migratePostgres } from "./migrate";
 import * as schema from "./schema";
+import { createStatementNamer, withStatementName } from "./statement-names";
 
 export type Schema = typeof schema;
 /** The same Drizzle API whichever engine is underneath. */
@@ -153,6 +154,8 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 const READ_RETRY_DELAY_MS = 150;
+/** Distinct statement texts named (prepared once per connection); the app sends far fewer shapes. */
+const NAMED_STATEMENTS_PER_PROCESS = 300;
 const READ_STATEMENT = /^\s*(select|with)\b/i;
 // Anything that could change data or state makes the statement a write, even inside a WITH or
 // a SELECT (SELECT … INTO creates a table, nextval advances a sequence, FOR UPDATE locks).
@@ -182,8 +185,11 @@ function queryText(arg: unknown): string | undefined {
  * never retried: the first attempt may have committed.
  */
 class ResilientPool extends pg.Pool {
+  private readonly statementName = createStatementNamer(NAMED_STATEMENTS_PER_PROCESS);
+
   // biome-ignore lint/suspicious/noExplicitAny: forwards pg's overloaded signatures unchanged.
-  override query(...args: any[]): any {
+  override query(...given: any[]): any {
+    const args = withStatementName(given, this.statementName);
     const text = queryText(args[0]);
     const withCallback = args.some((arg) => typeof arg === "function");
     const send = () => super.query(...(args as Parameters<pg.Pool["query"]>)) as unknown as Promise<unknown>;
