@@ -10,6 +10,7 @@ import pg from "pg";
 import type { DatabaseKind } from "../config";
 import { lockDataDir } from "./data-dir-lock";
 import { migratePglite, migratePostgres } from "./migrate";
+import { useNamedStatements } from "./pglite-named-statements";
 import * as schema from "./schema";
 import { createStatementNamer, withStatementName } from "./statement-names";
 
@@ -61,6 +62,15 @@ function takeTurnsPerStatement(client: PGlite): void {
   client.exec = ((...args: Parameters<PGlite["exec"]>) => inTurn(() => exec(...args))) as PGlite["exec"];
 }
 
+/** Distinct statement texts named (prepared once per connection); the app sends far fewer shapes. */
+const NAMED_STATEMENTS_PER_PROCESS = 300;
+
+/** Named statements inside, turns outside: a statement's turn covers all its protocol messages. */
+function prepareForServing(client: PGlite): void {
+  useNamedStatements(client, createStatementNamer(NAMED_STATEMENTS_PER_PROCESS));
+  takeTurnsPerStatement(client);
+}
+
 function pgliteMemoryBytes(client: PGlite): number {
   return client.Module.HEAPU8.byteLength;
 }
@@ -90,7 +100,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     const pgDataDir = path.join(dataDir, "pglite");
     mkdirSync(pgDataDir, { recursive: true });
     const client = await PGlite.create(pgDataDir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
-    takeTurnsPerStatement(client);
+    prepareForServing(client);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,
@@ -154,8 +164,6 @@ export function isConnectionError(error: unknown): boolean {
 }
 
 const READ_RETRY_DELAY_MS = 150;
-/** Distinct statement texts named (prepared once per connection); the app sends far fewer shapes. */
-const NAMED_STATEMENTS_PER_PROCESS = 300;
 const READ_STATEMENT = /^\s*(select|with)\b/i;
 // Anything that could change data or state makes the statement a write, even inside a WITH or
 // a SELECT (SELECT … INTO creates a table, nextval advances a sequence, FOR UPDATE locks).
@@ -237,7 +245,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 /** Opens a PGlite database in memory: for tests that want a private, throwaway database. */
 export async function openMemoryPglite(loadDataDir?: Blob | File): Promise<DatabaseHandle> {
   const client = await PGlite.create({ ...(loadDataDir ? { loadDataDir } : {}), extensions: PGLITE_EXTENSIONS });
-  takeTurnsPerStatement(client);
+  prepareForServing(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
