@@ -23,6 +23,7 @@ export const RuntimeStatsSchema = z
       pages: CacheUseSchema,
       readerPages: CacheUseSchema,
       reads: CacheUseSchema,
+      summaries: CacheUseSchema.describe("Posts' summaries by id, as readers see them (search pages)"),
       viewers: CacheUseSchema,
     }),
   })

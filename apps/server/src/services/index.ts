@@ -71,6 +71,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const posts = createPostsService(db, {
     ...shared,
+    summaries: publicPages.summaries,
     content: publicPages,
     jobs,
     revisions: {
@@ -131,6 +132,7 @@ export function createServices(deps: ServiceDeps) {
           pages: publicPages.cache.stats(),
           readerPages: publicPages.readerCache.stats(),
           reads: reads.stats(),
+          summaries: publicPages.summaries.stats(),
           viewers: publicPages.viewerStats(),
         },
       };

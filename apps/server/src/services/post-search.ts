@@ -2,7 +2,7 @@ import type { PostListQuery } from "@broadsheet/domain";
 import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type Database, selectRows } from "../db/client";
 import { categories, posts } from "../db/schema";
-import { CATEGORY_LISTS, POST_LISTS } from "./content-changes";
+import { CATEGORY_LISTS, POST_LISTS, postActivityTag, postTag } from "./content-changes";
 import { type PostSummary, selectPostSummaries, toPostSummary } from "./post-summaries";
 import type { ReadCache } from "./read-cache";
 import { escapeLike } from "./sql-patterns";
@@ -54,10 +54,15 @@ export interface SearchPage {
   totalIsEstimate: boolean;
 }
 
+/** What a reader's summary shows: the post, its counts and its category's name. */
+function summaryTags(id: string): string[] {
+  return [POST_LISTS, CATEGORY_LISTS, postTag(id), postActivityTag(id)];
+}
+
 /** The columns a match and its rank read; a subquery that selects them is aliased `posts`, so both apply to it. */
 const matchColumns = sql`${posts.id}, ${posts.createdAt}, ${posts.title}, ${posts.search}, ${posts.categoryId}`;
 
-export function createPostSearch(db: Database, reads: ReadCache) {
+export function createPostSearch(db: Database, reads: ReadCache, summaries: ReadCache) {
   /**
    * The ranked window and the total depend on the words and filters, not on the page: kept
    * in the read cache, so a reader paging through the results pays for them once. Staff
@@ -192,11 +197,14 @@ export function createPostSearch(db: Database, reads: ReadCache) {
       .offset(offset);
   }
 
-  /** The summaries of `ids`, in that order. */
+  /** The summaries of `ids`, in that order; a reader's (no viewer) come from the summary cache where they can. */
   async function summariesInOrder(viewerId: string | undefined, ids: string[]): Promise<PostSummary[]> {
     if (!ids.length) return [];
-    const rows = await selectPostSummaries(db, viewerId).where(sql`${posts.id} = any(${sql.param(ids)}::uuid[])`);
-    const byId = new Map(rows.map((row) => [row.id, toPostSummary(row)]));
+    const load = async (wanted: string[]) => {
+      const rows = await selectPostSummaries(db, viewerId).where(sql`${posts.id} = any(${sql.param(wanted)}::uuid[])`);
+      return new Map(rows.map((row) => [row.id, toPostSummary(row)]));
+    };
+    const byId = viewerId ? await load(ids) : await summaries.getMany(ids, load, summaryTags);
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

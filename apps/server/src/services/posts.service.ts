@@ -124,17 +124,20 @@ export function createPostsService(
   db: Database,
   {
     reads,
+    summaries,
     viewerState,
     content,
     jobs,
     revisions,
   }: SharedReads & {
+    /** Posts' summaries by id, as every reader sees them (the search's pages). */
+    summaries: ReadCache;
     content: ContentChanges;
     jobs: Pick<JobQueue, "runAt">;
     revisions: Pick<RevisionsService, "record" | "recordBaseline">;
   },
 ) {
-  const postSearch = createPostSearch(db, reads);
+  const postSearch = createPostSearch(db, reads, summaries);
 
   /** A schedule must lie ahead; the publishing job is asked to run at that time. */
   function checkSchedule(at: Date): Date {

@@ -12,6 +12,13 @@ import { createReadCache, DEFAULT_READ_CACHE, type ReadCache } from "./read-cach
  */
 const VIEWER_CACHE = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 };
 
+/*
+ * Posts' summaries by id, as every reader sees them: the search's pages are its ranked ids,
+ * so a search whose posts were shown lately needs no second statement (issue 16). A cache of
+ * its own, because the stream of one-off searches would push them out of the reads.
+ */
+const SUMMARY_CACHE = { maxEntries: 5000, maxBytes: 6 * 1024 * 1024, ttlMs: 10_000 };
+
 /**
  * Paths whose page turned out not to be one every reader shares (the profile, Read Later,
  * a 404): their next request is rendered for the reader at once. Bounded; forgetting only
@@ -49,10 +56,12 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
   const personalPaths = createPersonalPaths();
   const reads = createReadCache(DEFAULT_READ_CACHE);
   const viewerEntries = createReadCache(VIEWER_CACHE);
+  const summaries = createReadCache(SUMMARY_CACHE);
   /** The one place a change is applied: to the shared reads, the readers' state and the pages. */
   const forget = (tags: readonly string[]) => {
     for (const tag of tags) {
       reads.invalidateTag(tag);
+      summaries.invalidateTag(tag);
       viewerEntries.invalidateTag(tag);
     }
     // A page shows many things at once: any change to what every reader sees drops them all.
@@ -70,6 +79,7 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
     readerCache.invalidateAll();
     personalPaths.clear();
     reads.invalidateAll();
+    summaries.invalidateAll();
     viewerEntries.invalidateAll();
   };
   const bus = createInvalidationBus(config, { onRemoteChange: forget, onMissedChanges: forgetEverything }, logger);
@@ -94,6 +104,7 @@ export function createPublicPagesService(config: Pick<Config, "redisUrl" | "data
     readerCache,
     personalPaths,
     reads,
+    summaries,
     viewers,
     viewerStats: () => viewerEntries.stats(),
     changed: changes.changed,

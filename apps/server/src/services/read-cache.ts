@@ -87,6 +87,10 @@ export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) 
     }
   }
 
+  function keep(key: string, value: unknown, tags: readonly string[]) {
+    store(key, { value, tags, storedAt: Date.now(), bytes: estimatedBytes(value) + key.length * 2 });
+  }
+
   return {
     /**
      * The cached value of `key`, or what `load` answers (one load for many concurrent
@@ -101,9 +105,7 @@ export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) 
       const startedAt = generation;
       const loading = load().then((value) => {
         const tags = tagsOf(value);
-        if (tags && generation === startedAt) {
-          store(key, { value, tags, storedAt: Date.now(), bytes: estimatedBytes(value) + key.length * 2 });
-        }
+        if (tags && generation === startedAt) keep(key, value, tags);
         return value;
       });
       inFlight.set(key, loading);
@@ -112,6 +114,33 @@ export function createReadCache(options: ReadCacheOptions = DEFAULT_READ_CACHE) 
       } finally {
         if (inFlight.get(key) === loading) inFlight.delete(key);
       }
+    },
+
+    /**
+     * The cached values of `keys`, with the missing ones from one `loadMissing` call (which
+     * answers those it found); each loaded value is kept under its key with `tagsOf` it.
+     */
+    async getMany<T>(
+      keys: readonly string[],
+      loadMissing: (missing: string[]) => Promise<Map<string, T>>,
+      tagsOf: (key: string, value: T) => string[],
+    ): Promise<Map<string, T>> {
+      const found = new Map<string, T>();
+      const missing: string[] = [];
+      for (const key of keys) {
+        const cached = fresh(key);
+        if (cached) found.set(key, cached.value as T);
+        else missing.push(key);
+      }
+      if (missing.length === 0) return found;
+      const startedAt = generation;
+      for (const [key, value] of await loadMissing(missing)) {
+        found.set(key, value);
+        if (generation === startedAt) {
+          keep(key, value, tagsOf(key, value));
+        }
+      }
+      return found;
     },
 
     /** The cached value of `key`, if there is a fresh one; never loads. */

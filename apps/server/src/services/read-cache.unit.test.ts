@@ -128,6 +128,40 @@ describe("read cache", () => {
     expect(cache.stats()).toEqual({ entries: 0, bytes: 0 });
   });
 
+  it("getMany loads only the missing keys, in one call, and keeps them with their own tags", async () => {
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
+    const asked: string[][] = [];
+    const loadMissing = async (keys: string[]) => {
+      asked.push(keys);
+      return new Map(keys.filter((key) => key !== "gone").map((key) => [key, `value of ${key}`]));
+    };
+    const first = await cache.getMany(["a", "b", "gone"], loadMissing, (key) => [postTag(key)]);
+    expect([...first]).toEqual([
+      ["a", "value of a"],
+      ["b", "value of b"],
+    ]);
+    const second = await cache.getMany(["b", "c", "a"], loadMissing, (key) => [postTag(key)]);
+    expect(asked).toEqual([["a", "b", "gone"], ["c"]]);
+    expect(second.get("c")).toBe("value of c");
+    cache.invalidateTag(postTag("b"));
+    expect(cache.peek("a")).toBe("value of a");
+    expect(cache.peek("b")).toBeUndefined();
+  });
+
+  it("getMany does not keep what it loaded before a write that happened while it ran", async () => {
+    const cache = createReadCache({ maxEntries: 10, maxBytes: 1_000_000, ttlMs: 60_000 });
+    const loaded = await cache.getMany(
+      ["a"],
+      async (keys) => {
+        cache.invalidateTag(postTag("anything"));
+        return new Map(keys.map((key) => [key, "stale"]));
+      },
+      () => [],
+    );
+    expect(loaded.get("a")).toBe("stale");
+    expect(cache.peek("a")).toBeUndefined();
+  });
+
   it("estimates sizes from strings, numbers and containers", () => {
     expect(estimatedBytes("abcd")).toBe(16 + 8);
     expect(estimatedBytes(7)).toBe(8);

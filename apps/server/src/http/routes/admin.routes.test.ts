@@ -77,6 +77,6 @@ describe(`GET /api/admin/runtime on ${testDatabaseKind()}`, () => {
     // The list just read is in the read cache, with its estimated size.
     expect(body.caches.reads.entries).toBeGreaterThan(0);
     expect(body.caches.reads.bytes).toBeGreaterThan(0);
-    expect(Object.keys(body.caches).sort()).toEqual(["pages", "readerPages", "reads", "viewers"]);
+    expect(Object.keys(body.caches).sort()).toEqual(["pages", "readerPages", "reads", "summaries", "viewers"]);
   });
 });

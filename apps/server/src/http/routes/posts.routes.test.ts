@@ -382,6 +382,18 @@ describe("browsing and search", () => {
     expect((await anonymous().get("/api/posts?search=%25%27%22%3B--")).status).toBe(200);
   });
 
+  it("shows an edit and a like in the next search, though the post's summary was shown by an earlier one", async () => {
+    const created = (await editor.agent.post("/api/posts", validPost({ title: "Harbour cranes return" }))).body;
+    const found = async (words: string) => (await anonymous().get(`/api/posts?search=${words}`)).body.items[0];
+    expect(await found("harbour%20cranes")).toMatchObject({ title: "Harbour cranes return", likeCount: 0 });
+    const edited = await editor.agent.patch(`/api/posts/${created._id}`, validPost({ title: "Harbour cranes leave" }));
+    expect(edited.status).toBe(200);
+    expect(await found("harbour%20cranes")).toMatchObject({ title: "Harbour cranes leave" });
+    expect((await reader.agent.put(`/api/posts/addLike/${created._id}`)).status).toBe(200);
+    // Other words, the same post: a new search whose summary could only come from the cache.
+    expect(await found("cranes%20harbour")).toMatchObject({ title: "Harbour cranes leave", likeCount: 1 });
+  });
+
   it("counts every match of a common word, ranks the newest ones and pages past them by date, within the filters", async () => {
     const archive = await insertCategory(context.database.db, "Archive Desk");
     const count = RANKED_WINDOW + 20;
