@@ -15,9 +15,12 @@ const VIEWER_CACHE = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024, ttlMs: 60
 /*
  * Posts' summaries by id, as every reader sees them: the search's pages are its ranked ids,
  * so a search whose posts were shown lately needs no second statement (issue 16). A cache of
- * its own, because the stream of one-off searches would push them out of the reads.
+ * its own, because the stream of one-off searches would push them out of the reads. Every
+ * change a summary shows is tagged (the post, its activity, `list:posts` for an author's new
+ * name, `list:categories` for a category's or type's), so, as for the viewer cache, the
+ * lifetime only bounds changes made behind the app's back.
  */
-const SUMMARY_CACHE = { maxEntries: 5000, maxBytes: 6 * 1024 * 1024, ttlMs: 10_000 };
+const SUMMARY_CACHE = { maxEntries: 5000, maxBytes: 6 * 1024 * 1024, ttlMs: 60_000 };
 
 /**
  * Paths whose page turned out not to be one every reader shares (the profile, Read Later,
