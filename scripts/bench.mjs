@@ -265,12 +265,16 @@ function printCpuProfiles(directory) {
   }
 }
 
-/** The node flags `npm start` runs the server with, so the benchmark measures the same process. */
-function startFlags() {
+/** The environment and node flags `npm start` runs the server with, so the benchmark measures the same process. */
+function startCommand() {
   const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-  const match = scripts.start.match(/node ((?:--\S+ )*)apps\/server\/dist\/main\.js/);
+  const match = scripts.start.match(/((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)apps\/server\/dist\/main\.js/);
   if (!match) throw new Error("package.json's start script no longer runs apps/server/dist/main.js");
-  return match[1].trim().split(" ").filter(Boolean);
+  const words = (text) => text.trim().split(" ").filter(Boolean);
+  return {
+    env: Object.fromEntries(words(match[1]).map((assignment) => assignment.split("="))),
+    flags: words(match[2]),
+  };
 }
 
 /** One request at a time, each a search for new words: the search's own latency, without queueing. */
@@ -330,11 +334,12 @@ async function main() {
   );
 
   const profileFlags = args["cpu-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-profile"])}`] : [];
+  const start = startCommand();
   const server = spawn(
     process.execPath,
-    [...startFlags(), ...profileFlags, path.join(root, "apps/server/dist/main.js")],
+    [...start.flags, ...profileFlags, path.join(root, "apps/server/dist/main.js")],
     {
-      env,
+      env: { ...start.env, ...env },
       stdio: "inherit",
     },
   );

@@ -134,6 +134,7 @@ describe("deploy/systemd/broadsheet.service", () => {
     for (const setting of [
       "EnvironmentFile=/etc/broadsheet/broadsheet.env",
       "ExecStart=/usr/bin/node --max-old-space-size=512 --max-semi-space-size=4 apps/server/dist/main.js",
+      "Environment=MALLOC_ARENA_MAX=2",
       "Restart=on-failure",
       "KillSignal=SIGTERM",
       "TimeoutStopSec=15",

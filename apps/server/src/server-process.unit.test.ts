@@ -90,6 +90,16 @@ describe("the server process", { timeout: 120_000 }, () => {
     expect(await exitOf(again.child)).toBe(0);
   });
 
+  it("serves readers without loading the native image library, sharp's libvips (decision 027)", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-proc-")), "data");
+    const server = await startServer(dataDir);
+    expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${server.port}/api/posts?search=news`)).status).toBe(200);
+    const mapped = readFileSync(`/proc/${server.child.pid}/maps`, "utf8");
+    expect(mapped).toContain("node");
+    expect(mapped).not.toMatch(/libvips|sharp-linux/);
+  });
+
   it("finishes an in-flight request before exiting on SIGTERM", async () => {
     const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-proc-")), "data");
     const server = await startServer(dataDir);

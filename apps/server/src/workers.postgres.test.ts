@@ -115,6 +115,13 @@ describe("npm start on PostgreSQL with WORKERS=2", () => {
     expect(rssMb).toBeLessThan(100);
   });
 
+  it("starts each worker with two malloc arenas, however the primary was started (decision 027)", () => {
+    for (const worker of childrenOf(server.pid)) {
+      const environment = readFileSync(`/proc/${worker}/environ`, "utf8").split("\0");
+      expect(environment).toContain("MALLOC_ARENA_MAX=2");
+    }
+  });
+
   it("shares the session: every worker knows the reader", async () => {
     const cookie = await logIn(READER);
     for (let i = 0; i < 6; i++) {

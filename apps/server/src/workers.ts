@@ -15,6 +15,13 @@ export const SHUTDOWN_TIMEOUT_MS = 8_000;
 /** Set in the environment of a worker forked for one job (runInWorker). */
 const ROLE_VARIABLE = "BROADSHEET_WORKER_ROLE";
 
+/*
+ * glibc gives each thread that allocates its own 64 MB arena and keeps what it frees there;
+ * two arenas hold a worker's native memory about 8 MB lower at the same speed (decision 027).
+ * It must be in a process's environment when it starts, so the primary sets it for its workers.
+ */
+const WORKER_ENVIRONMENT = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+
 /** Restarts within this window count towards a crash loop. */
 const CRASH_WINDOW_MS = 30_000;
 const MAX_CRASHES_IN_WINDOW = 5;
@@ -46,7 +53,7 @@ export function workerRole(): string | undefined {
  */
 export function runInWorker(role: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = cluster.fork({ [ROLE_VARIABLE]: role });
+    const worker = cluster.fork({ ...WORKER_ENVIRONMENT, [ROLE_VARIABLE]: role });
     worker.once("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${role} stopped (${signal ?? `exit code ${code}`})`)),
     );
@@ -81,7 +88,7 @@ export function superviseWorkers(options: {
   // that died first, so the start-up goes on.
   const waiting = new Map<number, (port: number) => void>();
   const fork = (onListening: (port: number) => void): Worker => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(WORKER_ENVIRONMENT);
     waiting.set(worker.id, onListening);
     worker.on("message", (message: Partial<ListeningMessage>) => {
       if (typeof message?.listening !== "number") return;

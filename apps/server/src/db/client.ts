@@ -82,10 +82,10 @@ export interface DatabaseOptions {
 
 /*
  * PostgreSQL's default 128 MB of shared buffers all become resident in PGlite's WebAssembly
- * memory; 32 MB holds the hot pages of a large magazine, and the rest is read from the OS
- * page cache. The app's own read cache keeps repeated reads off the database anyway.
+ * memory, and stay so. 16 MB holds the hot pages of a magazine; the rest is read from the OS
+ * page cache, and the app's own read cache keeps repeated reads off the database anyway.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 /** Extensions the migrations create; PGlite can only create those loaded when it starts. */
 export const PGLITE_EXTENSIONS = { pg_trgm };

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../services/media.service";
 
 /** A poster-style cover image drawn from SVG, so the demo needs no files from anywhere. */
 export async function renderCoverImage(options: {
@@ -24,5 +24,6 @@ export async function renderCoverImage(options: {
     <rect x="48" y="${height - 150}" width="${Math.min(width - 96, 40 + label.length * 30)}" height="90" fill="#000" fill-opacity="0.25"/>
     <text x="72" y="${height - 88}" font-family="Georgia, serif" font-size="52" font-weight="700" fill="#fff">${label}</text>
   </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

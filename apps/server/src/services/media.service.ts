@@ -6,7 +6,7 @@ import { media } from "../db/schema";
 import { tooLarge, unsupportedMedia } from "../errors";
 
 /** sharp and libvips cost a worker about 9 MB: loaded by the first image it handles, not at start. */
-async function loadSharp() {
+export async function loadSharp() {
   return (await import("sharp")).default;
 }
 

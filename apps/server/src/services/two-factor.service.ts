@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from "@broadsheet/domain";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { generateSecret, generateURI, verify } from "otplib";
-import QRCode from "qrcode";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
 import { conflict, forbidden, invalid } from "../errors";
 import type { SessionUser } from "./sessions.service";
+
+/** otplib and qrcode serve only staff with two-factor sign-in: loaded on first use, not by every worker. */
+const loadOtplib = () => import("otplib");
+const loadQrCode = async () => (await import("qrcode")).default;
 
 // One step either side: a phone clock 30 s off still works, as authenticator apps expect.
 const CLOCK_TOLERANCE_SECONDS = 30;
@@ -45,6 +47,7 @@ export function createTwoFactorService(
   /** Accepts a current TOTP code once (by its time step) against `secret`. */
   async function acceptTotp(userId: string, secret: string, code: string, lastStep: number | null): Promise<boolean> {
     if (!/^\d{6}$/.test(code)) return false;
+    const { verify } = await loadOtplib();
     const result = await verify({
       secret,
       token: code,
@@ -87,9 +90,11 @@ export function createTwoFactorService(
     async beginSetup(user: SessionUser): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
       requireStaff(user);
       if (user.totpSecret) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+      const { generateSecret, generateURI } = await loadOtplib();
       const secret = generateSecret();
       await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
       const otpauthUrl = generateURI({ issuer: await deps.issuer(), label: user.email, secret });
+      const QRCode = await loadQrCode();
       const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
       return { secret, otpauthUrl, qrSvg };
     },
