@@ -82,10 +82,11 @@ export interface DatabaseOptions {
 
 /*
  * PostgreSQL's default 128 MB of shared buffers all become resident in PGlite's WebAssembly
- * memory, and stay so. 16 MB holds the hot pages of a magazine; the rest is read from the OS
- * page cache, and the app's own read cache keeps repeated reads off the database anyway.
+ * memory at start-up, and stay so. 8 MB holds the hot pages of a magazine (decision 027); the
+ * rest is read from the OS page cache, and the app's read caches keep repeated reads off the
+ * database anyway.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
 
 /** Extensions the migrations create; PGlite can only create those loaded when it starts. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
