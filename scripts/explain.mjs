@@ -91,6 +91,8 @@ const IN_TYPE = "posts.type_id in (select id from types where (lower(types.name)
 const categoryParams = [true, category.name.toLowerCase(), category.name, category.type.toLowerCase(), category.type];
 
 const SEARCH_RECENT_WINDOW = 1500;
+/** A common word's matches are looked for among this many of the newest posts (a typical depth at 100k posts). */
+const SEARCH_BOUNDED_DEPTH = 8192;
 
 /** The search (post-search.ts) for words that name no category: the ranked window, its page, the page after it and the total. */
 async function searchQueries(label, words) {
@@ -109,8 +111,22 @@ async function searchQueries(label, words) {
       order by created_at desc, id desc limit ${RANKED_WINDOW}`,
     params: [true, pattern, words],
   };
+  const [bound] = (
+    await db.query(
+      `select created_at from posts where posts.is_published = $1
+        order by created_at desc, id desc limit 1 offset ${SEARCH_BOUNDED_DEPTH - 1}`,
+      [true],
+    )
+  ).rows;
+  const bounded = {
+    name: `${label} "${words}", newest matches among the newest ${SEARCH_BOUNDED_DEPTH} posts (text indexes)`,
+    sql: `select id from (select posts.id, posts.created_at from posts
+        where ${matches} and posts.created_at >= $4::timestamptz offset 0) matches
+      order by created_at desc, id desc limit ${RANKED_WINDOW}`,
+    params: [true, pattern, words, bound?.created_at ?? "-infinity"],
+  };
   let ids = (await db.query(recent.sql, recent.params)).rows.map((row) => row.id);
-  const lookups = [recent];
+  const lookups = [recent, bounded];
   if (ids.length < RANKED_WINDOW) {
     ids = (await db.query(sparse.sql, sparse.params)).rows.map((row) => row.id);
     lookups.push(sparse);

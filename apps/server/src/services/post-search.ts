@@ -31,11 +31,15 @@ interface DatedRow {
   createdAt: string;
 }
 
-/** The ranked window: its ids best first, and the oldest match in it, where the older ones start. */
+/**
+ * The ranked window: its ids best first, and the oldest match in it, where the older ones
+ * start; the total when finding the window gave it (counted, or the planner's estimate).
+ */
 interface RankedWindow {
   ids: string[];
   oldest: DatedRow | undefined;
   total: number | undefined;
+  totalIsEstimate?: boolean;
 }
 
 /** The window's rows as one row: the ids in one text, so neither driver parses 300 rows. */
@@ -74,35 +78,87 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
 
   /**
    * The newest RANKED_WINDOW posts meeting `filters` that `match`, best first, ranked in the
-   * same pass that finds them. The planner cannot price a text match, so the choice between
-   * the date index and the text indexes is made here: a common word is found among the
-   * newest posts in date order, a rarer one through the GIN and trigram indexes. The indexes
-   * find every match before the newest are picked, so they count them too (`total`).
+   * same pass that finds them. The planner cannot price a text match, so the way to find them
+   * is chosen here from the share of the posts it expects to match:
+   * - so many that the newest RECENT_WINDOW posts hold the window twice over: those posts are
+   *   read in date order and matched one by one;
+   * - a few percent: the GIN and trigram indexes find the matches among the newest posts only,
+   *   deep enough to hold the window twice over (`newestBound`), so the older matches are not
+   *   read, nor counted: the total is the planner's estimate (over 1 500), marked as one;
+   * - fewer: the indexes find every match before the newest are picked, so they count them too (`total`).
    */
   async function rankedWindow(
     filters: SQL | undefined,
+    filtersKey: string | undefined,
     match: SQL,
     rank: SQL,
     expected: number,
   ): Promise<RankedWindow> {
-    // Words the planner expects in fewer posts than the newest RECENT_WINDOW go straight to the indexes.
-    if (expected >= RECENT_WINDOW) {
-      const recent = await aggregateWindow(
-        sql`select id, created_at, ${rank} as rank, null::bigint as total
-          from (select ${matchColumns} from ${posts} where ${filters ?? sql`true`}
-                order by ${posts.createdAt} desc, ${posts.id} desc limit ${RECENT_WINDOW}) as posts
-          where ${match} order by created_at desc, id desc limit ${RANKED_WINDOW}`,
+    // Matches as (id, created_at, title, search, total), ranked once the newest are picked.
+    const ranked = (matches: SQL) =>
+      aggregateWindow(
+        sql`select id, created_at, ${rank} as rank, total
+          from (select * from (${matches}) as matches
+                order by created_at desc, id desc limit ${RANKED_WINDOW}) as posts`,
       );
-      if (recent.ids.length === RANKED_WINDOW) return { ...recent, total: undefined };
+    // Words the planner expects in fewer posts than RECENT_WINDOW go straight to the indexes.
+    if (expected >= RECENT_WINDOW) {
+      const population = await perQuery(filtersKey && `search-population-estimate:${filtersKey}`, () =>
+        estimateMatches(filters),
+      );
+      if (expected * RECENT_WINDOW >= 2 * RANKED_WINDOW * population) {
+        const recent = await ranked(
+          sql`select *, null::bigint as total
+            from (select ${matchColumns} from ${posts} where ${filters ?? sql`true`}
+                  order by ${posts.createdAt} desc, ${posts.id} desc limit ${RECENT_WINDOW}) as posts
+            where ${match}`,
+        );
+        if (recent.ids.length === RANKED_WINDOW) return { ...recent, total: undefined };
+      } else {
+        const bound = await newestBound(filters, filtersKey, population, expected);
+        // OFFSET 0 keeps the planner from walking the date index and matching row by row.
+        const recent =
+          bound &&
+          (await ranked(
+            sql`select ${matchColumns}, null::bigint as total from ${posts}
+              where ${and(filters, match, sql`${posts.createdAt} >= ${bound}::timestamptz`)} offset 0`,
+          ));
+        // Counting up to EXACT_COUNT_LIMIT matches here is planned as a scan of the table, which reads
+        // a stored tsvector per post: the total is the estimate that chose this way.
+        if (recent && recent.ids.length === RANKED_WINDOW) return { ...recent, total: expected, totalIsEstimate: true };
+      }
     }
-    // OFFSET 0 keeps the planner from walking the date index for the order: the matches are sparse.
-    const indexed = await aggregateWindow(
-      sql`select id, created_at, ${rank} as rank, total
-        from (select *, count(*) over () as total
-              from (select ${matchColumns} from ${posts} where ${and(filters, match)} offset 0) matches
-              order by created_at desc, id desc limit ${RANKED_WINDOW}) as posts`,
+    const indexed = await ranked(
+      sql`select *, count(*) over () as total
+        from (select ${matchColumns} from ${posts} where ${and(filters, match)} offset 0) as posts`,
     );
     return { ...indexed, total: indexed.total ?? 0 };
+  }
+
+  /**
+   * The time of the newest post meeting `filters` past which a word the planner expects in
+   * `expected` of `population` posts should match twice the ranked window; undefined when
+   * that is more than a quarter of them (then reading every match costs about as much). The
+   * depth is rounded up to a power of two, so a few bounds per filters are kept in the read cache.
+   */
+  async function newestBound(
+    filters: SQL | undefined,
+    filtersKey: string | undefined,
+    population: number,
+    expected: number,
+  ): Promise<string | undefined> {
+    const depth = 2 ** Math.max(0, Math.ceil(Math.log2((2 * RANKED_WINDOW * population) / expected)));
+    if (depth * 4 > population) return undefined;
+    const [found] = await perQuery(filtersKey && `search-bound:${filtersKey}:${depth}`, () =>
+      db
+        .select({ createdAt: createdAtText })
+        .from(posts)
+        .where(filters)
+        .orderBy(desc(posts.createdAt), desc(posts.id))
+        .limit(1)
+        .offset(depth - 1),
+    );
+    return found?.createdAt;
   }
 
   /** `rows` (id, created_at, rank, total) as a window: best first, equal ranks newest first. */
@@ -283,11 +339,11 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
         ? 0
         : await perQuery(sharedKey && `search-estimate:${sharedKey}`, () => estimateMatches(where));
       const window = await perQuery(sharedKey && `search-window:${sharedKey}`, () =>
-        rankedWindow(filters, match, rank, expected),
+        rankedWindow(filters, filtersKey, match, rank, expected),
       );
       const counted =
         window.total !== undefined
-          ? { total: window.total, totalIsEstimate: false }
+          ? { total: window.total, totalIsEstimate: window.totalIsEstimate ?? false }
           : await perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where, expected));
       const ids = window.ids.slice(offset, offset + query.limit);
       const wanted = query.limit - ids.length;

@@ -499,6 +499,47 @@ describe("browsing and search", () => {
     expect(found.items).toHaveLength(9);
   });
 
+  it("finds a word in a third of many posts among the newest only, in the same order as among all of them", async () => {
+    const desk = await insertCategory(context.database.db, "Deep Archive");
+    const population = 20_000;
+    const matching = (n: number) => n % 20 < 7;
+    // A second apart up to a minute ago: the newest posts of the site, as a common word's newest matches are.
+    const start = Date.now() - (population * 1000 + 60_000);
+    const rows = Array.from({ length: population }, (_, n) => ({
+      title: `Wire ${n}`,
+      slug: `deep-wire-${n}`,
+      sku: "DEP-1",
+      content: matching(n) ? "<p>The zephyr blew in from the sea.</p>" : "<p>A still day on the coast.</p>",
+      categoryId: desk.id,
+      isPublished: true,
+      createdAt: new Date(start + n * 1000),
+    }));
+    for (let from = 0; from < population; from += 1000) {
+      await context.database.db.insert(posts).values(rows.slice(from, from + 1000));
+    }
+    await context.database.db.execute(sql`analyze posts`);
+    await context.app.services.publicPages.changed([POST_LISTS, CATEGORY_LISTS]);
+
+    // Every match says it alike, so best first is newest first, past the ranked window too.
+    const newestFirst = rows
+      .filter((_, n) => matching(n))
+      .map((row) => row.title)
+      .reverse();
+    const pageOf = async (page: number) =>
+      (await anonymous().get(`/api/posts?search=zephyr&limit=50&page=${page}`)).body;
+    const first = await pageOf(1);
+    expect(titles(first)).toEqual(newestFirst.slice(0, 50));
+    expect(first.totalIsEstimate).toBe(true);
+    expect(first.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // The window came from the newest few thousand posts: the bound is kept per filters (none) and depth.
+    const bounds = [2048, 4096, 8192].map((depth) =>
+      context.app.services.publicPages.reads.peek<{ createdAt: string }[]>(`search-bound:["","",""]:${depth}`),
+    );
+    expect(bounds.some((bound) => bound?.[0]?.createdAt)).toBe(true);
+    const acrossTheWindow = [...titles(await pageOf(6)), ...titles(await pageOf(7))];
+    expect(acrossTheWindow).toEqual(newestFirst.slice(250, 350));
+  });
+
   it("paginates with defaults 1 and 9, caps the limit at 50, and answers an empty page past the end", async () => {
     const first = await anonymous().get("/api/posts");
     expect(first.body).toMatchObject({ page: 1, limit: 9 });
