@@ -182,7 +182,7 @@ export function PostCarousel({
       id={id}
       aria-labelledby={headingId}
       aria-roledescription="carousel"
-      className="mt-10"
+      className="below-the-fold mt-10"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
