@@ -382,6 +382,27 @@ describe("browsing and search", () => {
     expect((await anonymous().get("/api/posts?search=%25%27%22%3B--")).status).toBe(200);
   });
 
+  it("finds a title containing the words wherever they start and end, as ILIKE does, letters beyond ASCII too", async () => {
+    await insertPost(context.database.db, { title: "Zorblax-Quintrel's ferrogyre" });
+    await insertPost(context.database.db, { title: "Café zorblax naïve" });
+    await context.app.services.publicPages.changed([POST_LISTS]);
+    const found = async (words: string) =>
+      titles((await anonymous().get(`/api/posts?search=${encodeURIComponent(words)}`)).body);
+
+    // The first word may end a title's word, the last start one.
+    expect(await found("blax-quint")).toEqual(["Zorblax-Quintrel's ferrogyre"]);
+    expect(await found("BLAX-QUINTREL'S FERRO")).toEqual(["Zorblax-Quintrel's ferrogyre"]);
+    expect(await found("x-quintrel's f")).toEqual(["Zorblax-Quintrel's ferrogyre"]);
+    // The words are there, but not as the search has them.
+    expect(await found("blax quint")).toEqual([]);
+    expect(await found("rel's zorb")).toEqual([]);
+    expect(await found("zorblax-quintrel's ferrogyre extra")).toEqual([]);
+    // One word inside a title's word, and letters beyond ASCII.
+    expect((await found("orbla")).sort()).toEqual(["Café zorblax naïve", "Zorblax-Quintrel's ferrogyre"]);
+    expect(await found("fé zorbl")).toEqual(["Café zorblax naïve"]);
+    expect(await found("é zorblax naï")).toEqual(["Café zorblax naïve"]);
+  });
+
   it("shows an edit and a like in the next search, though the post's summary was shown by an earlier one", async () => {
     const created = (await editor.agent.post("/api/posts", validPost({ title: "Harbour cranes return" }))).body;
     const found = async (words: string) => (await anonymous().get(`/api/posts?search=${words}`)).body.items[0];
@@ -538,6 +559,11 @@ describe("browsing and search", () => {
     expect(bounds.some((bound) => bound?.[0]?.createdAt)).toBe(true);
     const acrossTheWindow = [...titles(await pageOf(6)), ...titles(await pageOf(7))];
     expect(acrossTheWindow).toEqual(newestFirst.slice(250, 350));
+
+    // Two words, both in every title: looked for among the newest posts, in date order.
+    const everywhere = await anonymous().get("/api/posts?search=wire%20wire&limit=50");
+    expect(everywhere.status).toBe(200);
+    expect(titles(everywhere.body)).toEqual(Array.from({ length: 50 }, (_, n) => `Wire ${population - 1 - n}`));
   });
 
   it("paginates with defaults 1 and 9, caps the limit at 50, and answers an empty page past the end", async () => {
