@@ -10,7 +10,7 @@ import("/assets/entry.client-E.js");`;
 const DOCUMENT = `<!DOCTYPE html><html lang="en"><head><link rel="stylesheet" href="/assets/app.css"/>
 <link rel="modulepreload" href="/assets/entry.client-E.js" nonce="n0nce"/>
 <link rel="modulepreload" href="/assets/reader-R.js" nonce="n0nce"/>
-<link rel="modulepreload" href="/assets/framework-F.js" nonce="n0nce"/>
+<link rel="modulepreload" href="/assets/router-F.js" nonce="n0nce"/>
 <link rel="modulepreload" href="/assets/root-A.js" nonce="n0nce"/>
 <link rel="modulepreload" href="/assets/domain-posts-D.js" nonce="n0nce"/>
 </head><body><main id="main"><p>The story: café — “naïve” ✓</p></main>
@@ -43,13 +43,13 @@ describe("scripts after the first paint", () => {
     expect(preloads).toEqual([
       "/assets/entry.client-E.js",
       "/assets/reader-R.js",
-      "/assets/framework-F.js",
+      "/assets/router-F.js",
       "/assets/root-A.js",
       "/assets/domain-posts-D.js",
     ]);
     // The client entry hydrates: it is left to the router's module, which imports it last.
     expect(shared).toEqual([
-      "/assets/framework-F.js",
+      "/assets/router-F.js",
       "/assets/domain-posts-D.js",
       "/assets/reader-R.js",
       "/assets/root-A.js",
@@ -70,13 +70,17 @@ describe("scripts after the first paint", () => {
         "/assets/icons-I.js",
         "/assets/domain-users-U.js",
         "/assets/zod-Z.js",
-        "/assets/framework-F.js",
+        "/assets/router-O.js",
+        "/assets/react-dom-D.js",
+        "/assets/react-core-C.js",
         "/assets/rolldown-runtime-W.js",
         "/assets/use-now-N.js",
       ]),
     ).toEqual([
       "/assets/rolldown-runtime-W.js",
-      "/assets/framework-F.js",
+      "/assets/react-core-C.js",
+      "/assets/react-dom-D.js",
+      "/assets/router-O.js",
       "/assets/zod-Z.js",
       "/assets/domain-users-U.js",
       "/assets/icons-I.js",

@@ -84,7 +84,16 @@ export function startScriptsAfterPaint(source: string, preloads: string[], share
  * dependencies first. The prefixes are vite.config.ts's chunk groups, in the order they import
  * one another; route chunks, which import them all, keep their order after them.
  */
-const CHUNKS_IN_IMPORT_ORDER = ["rolldown-runtime-", "framework-", "zod-", "domain-", "icons-", "reader-"];
+const CHUNKS_IN_IMPORT_ORDER = [
+  "rolldown-runtime-",
+  "react-core-",
+  "react-dom-",
+  "router-",
+  "zod-",
+  "domain-",
+  "icons-",
+  "reader-",
+];
 
 function evaluationRank(href: string): number {
   const file = href.slice(href.lastIndexOf("/") + 1);

@@ -41,6 +41,19 @@ import type { Route } from "./+types/home";
 
 export const headers = publicPageHeaders;
 
+/** The first part of the page below the first screen: the mosaic and all above it come first. */
+const FIRST_BELOW_THE_FOLD = "latest-news";
+
+/*
+ * The browser paints nothing until the first screen's HTML is parsed: painting after every
+ * chunk of the 200 KB page relaid the first screen out several times, in tasks long enough to
+ * block input (docs/reader-experience.md). Below the first screen, parts render as they near
+ * the viewport (decision 029). Decision 031.
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "expect", href: `#${FIRST_BELOW_THE_FOLD}`, blocking: "render" },
+];
+
 const ids = (block: Loaded<PostSummary[]>) => blockItems(block).map((post) => post._id);
 
 /** What a reader may have marked here: the carousels' Read Later, World News likes and the poll. */
@@ -265,7 +278,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Suspense>
         <PostCarousel
-          id="latest-news"
+          id={FIRST_BELOW_THE_FOLD}
           title="Latest News"
           posts={blockItems(loaderData.latest)}
           failed={!loaderData.latest.ok}

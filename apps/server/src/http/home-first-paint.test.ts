@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../testing/test-app";
+import { testDatabaseKind } from "../testing/test-database";
+
+/*
+ * Decision 031: the home page holds its first paint until its first screen is parsed, and the
+ * framework's three chunks are run in the order they import one another.
+ */
+const context = useTestApp({ pages: true });
+
+async function homePage(): Promise<string> {
+  const response = await context.app.request("/");
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe(`the home page's first paint on ${testDatabaseKind()}`, () => {
+  it("waits, in the head, for the first part below the first screen, which the page has", async () => {
+    const html = await homePage();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const expectLink = /<link[^>]*rel="expect"[^>]*>/.exec(head)?.[0];
+    expect(expectLink).toContain('blocking="render"');
+    const target = /href="#([\w-]+)"/.exec(expectLink ?? "")?.[1];
+    expect(target).toBeTruthy();
+    // The element it waits for is the first part rendered on approach: all above it is the first screen.
+    const firstBelowTheFold = /<[a-z]+ [^>]*class="below-the-fold[^"]*"[^>]*>/.exec(html)?.[0];
+    expect(firstBelowTheFold).toContain(`id="${target}"`);
+    expect(html.match(new RegExp(`id="${target}"`, "g"))).toHaveLength(1);
+  });
+
+  it("is the only page that waits: the search page paints as it streams", async () => {
+    const search = await context.app.request("/search");
+    expect(await search.text()).not.toContain('rel="expect"');
+  });
+
+  it("runs React, React DOM and React Router as three chunks, in the order they import one another", async () => {
+    const html = await homePage();
+    const starter = /startScriptsAfterPaint[\s\S]*?<\/script>/.exec(html)?.[0] ?? "";
+    const shared = JSON.parse(/,(\[[^\]]*\]),\d+\)<\/script>$/.exec(starter)?.[1] ?? "[]") as string[];
+    const framework = shared.filter((href) => /\/assets\/(react-core|react-dom|router)-/.test(href));
+    expect(framework.map((href) => /\/assets\/([a-z-]+)-/.exec(href)?.[1])).toEqual([
+      "react-core",
+      "react-dom",
+      "router",
+    ]);
+    expect(shared.some((href) => href.includes("/framework-"))).toBe(false);
+  });
+});
