@@ -69,6 +69,16 @@ test.describe("input before the page is interactive", () => {
     expect(timings.firstPaint).toBeGreaterThan(0);
     expect(timings.scripts.length).toBeGreaterThan(0);
     for (const start of timings.scripts) expect(start).toBeGreaterThanOrEqual(timings.firstPaint ?? Number.NaN);
+    // One preload each, the framework's before the client entry's (which needs it to run).
+    const preloads = await page.evaluate(() =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    );
+    expect(new Set(preloads).size).toBe(preloads.length);
+    const framework = preloads.findIndex((href) => href.includes("/react-core-"));
+    expect(framework).toBeGreaterThanOrEqual(0);
+    expect(framework).toBeLessThan(preloads.findIndex((href) => href.includes("/entry.client-")));
   });
 
   test("a button clicked before hydration does its job once the page is interactive", async ({ page }) => {

@@ -53,6 +53,27 @@ describe("dates", () => {
     expect(formatRelativeTime(new Date("2026-03-05T12:59:50Z"), now)).toBe("just now");
     expect(formatRelativeTime(new Date("2026-03-04T13:00:00Z"), now)).toBe("yesterday");
   });
+  it("words relative times as Intl.RelativeTimeFormat does in English, past and future", () => {
+    const intl = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [
+      ["year", 365 * 24 * 3600],
+      ["month", 30 * 24 * 3600],
+      ["week", 7 * 24 * 3600],
+      ["day", 24 * 3600],
+      ["hour", 3600],
+      ["minute", 60],
+    ];
+    const now = new Date("2026-03-05T13:00:00Z");
+    for (const [unit, size] of units) {
+      const largest = unit === "year" ? 2000 : unit === "minute" ? 59 : 3;
+      for (const count of [1, 2, largest]) {
+        for (const sign of [-1, 1]) {
+          const then = new Date(now.getTime() + sign * count * size * 1000);
+          expect(formatRelativeTime(then, now)).toBe(intl.format(sign * count, unit));
+        }
+      }
+    }
+  });
 });
 
 describe("times in the site's time zone", () => {

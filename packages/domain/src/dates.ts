@@ -52,7 +52,7 @@ export function formatTopBarDate(value: Date | string | number): string {
   return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const RELATIVE_UNITS: [RelativeUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
   ["week", 7 * 24 * 3600],
@@ -60,18 +60,42 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["hour", 3600],
   ["minute", 60],
 ];
+type RelativeUnit = "year" | "month" | "week" | "day" | "hour" | "minute";
 
-// Built on first use (post pages only), and once: making one costs far more than using it.
-let relativeTime: Intl.RelativeTimeFormat | undefined;
+/** What Intl.RelativeTimeFormat("en", { numeric: "auto" }) says for one unit either way. */
+const ONE_UNIT_AGO: Record<RelativeUnit, string> = {
+  year: "last year",
+  month: "last month",
+  week: "last week",
+  day: "yesterday",
+  hour: "1 hour ago",
+  minute: "1 minute ago",
+};
+const ONE_UNIT_AHEAD: Record<RelativeUnit, string> = {
+  year: "next year",
+  month: "next month",
+  week: "next week",
+  day: "tomorrow",
+  hour: "in 1 hour",
+  minute: "in 1 minute",
+};
 
-/** "3 hours ago" style time relative to `now`. */
+/**
+ * "3 hours ago" style time relative to `now`, worded as Intl.RelativeTimeFormat("en",
+ * { numeric: "auto" }) words it (a test compares them). Written out because a browser's first
+ * RelativeTimeFormat loads its locale data: 15–30 ms on the main thread of a post page.
+ */
 export function formatRelativeTime(value: Date | string | number, now: Date = new Date()): string {
   const seconds = Math.round((toDate(value).getTime() - now.getTime()) / 1000);
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) {
-      relativeTime ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-      return relativeTime.format(Math.trunc(seconds / size), unit);
-    }
+    if (Math.abs(seconds) < size) continue;
+    const count = Math.trunc(seconds / size);
+    if (count === -1) return ONE_UNIT_AGO[unit];
+    if (count === 1) return ONE_UNIT_AHEAD[unit];
+    const amount = `${Math.abs(count)
+      .toString()
+      .replace(/\B(?=(\d{3})+$)/g, ",")} ${unit}s`;
+    return count < 0 ? `${amount} ago` : `in ${amount}`;
   }
   return "just now";
 }
