@@ -32,8 +32,23 @@ function domainChunk(id: string): string {
   const area = /([a-z-]+)(\.[a-z]+)?\.ts$/.exec(id)?.[1] ?? "shared";
   return `domain-${area}`;
 }
+/*
+ * react-toastify's stacked mode (unused here) styles `…--stacked[data-collapsed=true]:not(:last-child) > *`.
+ * For that one rule Chromium restyles an element's whole subtree whenever it stops being a last
+ * child, which is every element the parser appends a sibling after: on the home page, most of
+ * the style work while the HTML streams in (decision 033). Its stacked-mode rules are dropped.
+ */
+const UNUSED_TOASTIFY_RULES = /\.Toastify__toast--stacked\b/;
+const dropUnusedToastifyRules = {
+  postcssPlugin: "drop-unused-toastify-rules",
+  Rule(rule: { selector: string; remove(): void }) {
+    if (UNUSED_TOASTIFY_RULES.test(rule.selector)) rule.remove();
+  },
+};
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  css: { postcss: { plugins: [dropUnusedToastifyRules] } },
   // Bundled into the server build, so a server process holds the icons it renders, not all of them.
   ssr: { noExternal: ["lucide-react"] },
   build: {

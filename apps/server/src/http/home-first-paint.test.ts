@@ -1,10 +1,15 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../testing/test-app";
 import { testDatabaseKind } from "../testing/test-database";
+import { WEB_CLIENT_DIR } from "./pages";
 
 /*
  * Decision 031: the home page holds its first paint until its first screen is parsed, and the
- * framework's three chunks are run in the order they import one another.
+ * framework's three chunks are run in the order they import one another. Decision 033: each
+ * part below the first screen is rendered on approach by itself, and no style rule makes the
+ * browser restyle a whole subtree as the HTML streams in.
  */
 const context = useTestApp({ pages: true });
 
@@ -44,5 +49,27 @@ describe(`the home page's first paint on ${testDatabaseKind()}`, () => {
       "router",
     ]);
     expect(shared.some((href) => href.includes("/framework-"))).toBe(false);
+  });
+
+  it("renders each block and sidebar part below the first screen on approach, one by one", async () => {
+    const html = await homePage();
+    const sections: string[] = html.match(/<section [^>]*data-category-block="[^"]*"[^>]*>/g) ?? [];
+    expect(sections.length).toBeGreaterThanOrEqual(8);
+    for (const labelled of ["featured-heading", "poll-heading", "icymi-heading"])
+      sections.push(new RegExp(`<section [^>]*aria-labelledby="${labelled}"[^>]*>`).exec(html)?.[0] ?? labelled);
+    for (const section of sections) expect(section).toMatch(/class="below-the-fold /);
+  });
+
+  it("has a stylesheet with no rule on what follows a first, last or nth child", async () => {
+    const href = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/.exec(await homePage())?.[1];
+    expect(href).toBeTruthy();
+    const css = await readFile(path.join(WEB_CLIENT_DIR, href ?? ""), "utf8");
+    expect(css).toContain(".Toastify__toast-container");
+    const selectors = [...css.matchAll(/(?:^|[{}])([^{}@]+)\{/g)].flatMap((match) => match[1]?.split(",") ?? []);
+    expect(selectors.length).toBeGreaterThan(500);
+    // `x:not(:last-child) > *`: whenever x stops being the last child, Chromium restyles all of x.
+    const structuralThenCombinator =
+      /:(first-child|last-child|only-child|nth-(last-)?child\([^)]*\))\)*\s*[>+~\s]\s*[^\s)]/;
+    expect(selectors.filter((selector) => structuralThenCombinator.test(selector.trim()))).toEqual([]);
   });
 });

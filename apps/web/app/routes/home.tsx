@@ -286,7 +286,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
       </Suspense>
 
-      <div className="below-the-fold mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-12 grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-12">
           <div className="grid gap-10 md:grid-cols-2">
             <Suspense>
@@ -334,7 +334,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
       </Suspense>
 
-      <div className="below-the-fold mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
         <Suspense>
           <CategoryBlock category="Business" posts={blocks.business} titleMax={TITLE_CUT_NARROW} variant="compact" />
         </Suspense>

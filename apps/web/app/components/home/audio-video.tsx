@@ -1,6 +1,6 @@
 import { formatLongDate, shortenText } from "@broadsheet/domain";
 import { ArrowRight, PlayCircle } from "lucide-react";
-import { type MouseEvent, useState } from "react";
+import { type MouseEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { postPath } from "../../lib/post-types";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -9,8 +9,28 @@ import type { Loaded, VideoPost } from "./home-data";
 import { BlockNotice, CoverImage, SectionHeading } from "./parts";
 
 const VIDEO_TITLE_MAX = 90;
+/** However busy the browser stays after hydration, the frame is made by then. */
+const FRAME_AT_THE_LATEST_MS = 2_000;
+
+/**
+ * True once the browser is first idle after this component mounts. Making a frame costs a
+ * phone 10–15 ms of its main thread: on its own then, not in hydration's commit (decision 033).
+ */
+function useFirstIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === "function") {
+      const request = requestIdleCallback(() => setIdle(true), { timeout: FRAME_AT_THE_LATEST_MS });
+      return () => cancelIdleCallback(request);
+    }
+    const timer = setTimeout(() => setIdle(true));
+    return () => clearTimeout(timer);
+  }, []);
+  return idle;
+}
 
 function VideoFrame({ post, hydrated }: { post: VideoPost; hydrated: boolean }) {
+  const idle = useFirstIdle();
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const loaded = loadedSrc === post.link;
   const frameProps = {
@@ -37,7 +57,7 @@ function VideoFrame({ post, hydrated }: { post: VideoPost; hydrated: boolean }) 
       <noscript>
         <iframe {...frameProps} />
       </noscript>
-      {hydrated ? <iframe key={post.link} {...frameProps} onLoad={() => setLoadedSrc(post.link)} /> : null}
+      {idle ? <iframe key={post.link} {...frameProps} onLoad={() => setLoadedSrc(post.link)} /> : null}
     </>
   );
 }

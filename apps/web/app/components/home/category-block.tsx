@@ -41,7 +41,7 @@ export function CategoryBlock({
   );
 
   return (
-    <section aria-labelledby={`${id}-heading`} data-category-block={category} className="min-w-0">
+    <section aria-labelledby={`${id}-heading`} data-category-block={category} className="below-the-fold min-w-0">
       <SectionHeading
         id={`${id}-heading`}
         more={{ to: categoryPagePath(category, items), label: "More", context: `${category} stories` }}
