@@ -81,6 +81,17 @@ test.describe("input before the page is interactive", () => {
     expect(framework).toBeLessThan(preloads.findIndex((href) => href.includes("/entry.client-")));
   });
 
+  test("a page opened in a hidden tab asks for its scripts at once and becomes interactive", async ({ page }) => {
+    const post = await createPost(api, { title: unique("Read in the background"), category: category.name });
+    await page.addInitScript(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    });
+    await page.goto(`/page/${post.slug}`);
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    const preloads = await page.evaluate(() => document.head.querySelectorAll('link[rel="modulepreload"]').length);
+    expect(preloads).toBeGreaterThan(3);
+  });
+
   test("a button clicked before hydration does its job once the page is interactive", async ({ page }) => {
     const post = await createPost(api, { title: unique("A share too soon"), category: category.name });
     const releaseScripts = await holdBackScripts(page);

@@ -38,6 +38,11 @@ export function startScriptsAfterPaint(source: string, preloads: string[], share
     configure(script);
     document.head.append(script);
   };
+  // A hidden tab paints nothing and runs timers once a second at most: there, no waiting.
+  const inItsOwnTask = (then: () => void) => {
+    if (document.visibilityState === "visible") setTimeout(then);
+    else then();
+  };
   const runInTurn = (chunks: string[]) => {
     const chunk = chunks.shift();
     if (chunk === undefined) {
@@ -46,7 +51,7 @@ export function startScriptsAfterPaint(source: string, preloads: string[], share
       });
       return;
     }
-    const next = () => setTimeout(() => runInTurn(chunks));
+    const next = () => inItsOwnTask(() => runInTurn(chunks));
     module((script) => {
       script.src = chunk;
       script.onload = next;
@@ -64,7 +69,7 @@ export function startScriptsAfterPaint(source: string, preloads: string[], share
     link.rel = "modulepreload";
     link.href = href;
     document.head.append(link);
-    setTimeout(() => preloadInTurn(hrefs));
+    inItsOwnTask(() => preloadInTurn(hrefs));
   };
   let started = false;
   const start = () => {
