@@ -1,3 +1,5 @@
+import { groupThousands } from "./text";
+
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 function toDate(value: Date | string | number): Date {
@@ -92,9 +94,7 @@ export function formatRelativeTime(value: Date | string | number, now: Date = ne
     const count = Math.trunc(seconds / size);
     if (count === -1) return ONE_UNIT_AGO[unit];
     if (count === 1) return ONE_UNIT_AHEAD[unit];
-    const amount = `${Math.abs(count)
-      .toString()
-      .replace(/\B(?=(\d{3})+$)/g, ",")} ${unit}s`;
+    const amount = `${groupThousands(Math.abs(count))} ${unit}s`;
     return count < 0 ? `${amount} ago` : `in ${amount}`;
   }
   return "just now";

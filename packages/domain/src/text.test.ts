@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, minuteRead, shortenText, slugify } from "./text";
+import { groupThousands, htmlToText, minuteRead, shortenText, slugify } from "./text";
 
 describe("shortenText", () => {
   it("keeps text at or under the limit unchanged", () => {
@@ -9,6 +9,13 @@ describe("shortenText", () => {
   it("cuts to the limit and appends three dots when longer", () => {
     expect(shortenText("Hello world", 5)).toBe("Hello...");
     expect(shortenText("a".repeat(91), 90)).toBe(`${"a".repeat(90)}...`);
+  });
+});
+
+describe("groupThousands", () => {
+  it("writes whole numbers as toLocaleString does in English", () => {
+    for (const value of [0, 7, 999, 1000, 1001, 12_345, 999_999, 1_000_000, 123_456_789, -4_321])
+      expect(groupThousands(value)).toBe(value.toLocaleString("en-GB"));
   });
 });
 

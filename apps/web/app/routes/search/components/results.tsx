@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE } from "@broadsheet/domain";
+import { groupThousands, SEARCH_PAGE_SIZE } from "@broadsheet/domain";
 import { PostCard } from "../../../components/post-card";
 import { Pager } from "../../../components/table/pager";
 import type { Category, Page, PostSummary, PostType } from "../../../lib/post-types";
@@ -6,7 +6,7 @@ import { type SearchQuery, searchHref } from "../query";
 
 /** Past 1000 matches a search's total is the database's estimate: say so rather than give a false figure. */
 function totalLabel(total: number, estimated: boolean): string {
-  const figure = total.toLocaleString("en-GB");
+  const figure = groupThousands(total);
   return estimated ? `about ${figure}` : figure;
 }
 
