@@ -54,7 +54,8 @@ export function formatTopBarDate(value: Date | string | number): string {
   return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${LONG_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-const RELATIVE_UNITS: [RelativeUnit, number][] = [
+/** The units of a relative time, largest first, each with its length in seconds. */
+export const RELATIVE_UNITS: [RelativeUnit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
   ["week", 7 * 24 * 3600],

@@ -21,8 +21,8 @@ const ROUTER_ENTRY_IMPORT = /import\("([^"]+)"\)/;
 /**
  * Runs in the browser as `(${startScriptsAfterPaint})(source, preloads, shared, latestMs)`: it
  * must not refer to anything outside itself. Every script is asked for, one per task, the
- * `shared` chunks first; then they are run one per task (a module and everything it imports run in one task,
- * which for the whole page is one long task), and last the router's own module.
+ * `shared` chunks first; then those are run one per task (a module and everything it imports
+ * run in one task, which for the whole page is one long task), and last the router's own module.
  *
  * It starts once the browser reports the first contentful paint (a frame's callbacks run
  * before its paint is shown, so waiting for frames is not enough); at once in a hidden tab,
