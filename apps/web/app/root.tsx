@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   type UIMatch,
   useMatches,
+  useNavigate,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -24,6 +25,7 @@ import { addEnhancedFieldToForms } from "./lib/enhanced-forms";
 import "./lib/load-context";
 import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
+import { followPageLinks } from "./lib/page-links";
 import { useSessionUser } from "./lib/session-user";
 import { useSiteName } from "./lib/site";
 import { SHARED_READER, type ViewerTargets, viewerStateHref } from "./lib/viewer-state";
@@ -64,12 +66,14 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const user = useSessionUser();
+  const navigate = useNavigate();
   // The page is hydrated from here on, error pages included: input held until now is done next.
   useEffect(() => {
     const stopAddingField = addEnhancedFieldToForms();
     replayEarlyInput();
     return stopAddingField;
   }, []);
+  useEffect(() => followPageLinks(navigate), [navigate]);
   return (
     <html lang="en">
       <head>

@@ -9,14 +9,22 @@ import { WEB_CLIENT_DIR } from "./pages";
  * Decision 031: the home page holds its first paint until its first screen is parsed, and the
  * framework's three chunks are run in the order they import one another. Decision 033: each
  * part below the first screen is rendered on approach by itself, and no style rule makes the
- * browser restyle a whole subtree as the HTML streams in.
+ * browser restyle a whole subtree as the HTML streams in. Decision 034: the `.prose` rules, which
+ * the browser tries against every element, are linked only by pages that show prose.
  */
 const context = useTestApp({ pages: true });
 
-async function homePage(): Promise<string> {
-  const response = await context.app.request("/");
+async function pageAt(url: string): Promise<string> {
+  const response = await context.app.request(url);
   expect(response.status).toBe(200);
   return response.text();
+}
+
+const homePage = () => pageAt("/");
+
+/** The same-origin stylesheets a page links, as their paths. */
+function stylesheetsOf(html: string): string[] {
+  return [...html.matchAll(/<link rel="stylesheet" href="(\/assets\/[\w-]+\.css)"/g)].map((match) => match[1] ?? "");
 }
 
 describe(`the home page's first paint on ${testDatabaseKind()}`, () => {
@@ -61,7 +69,7 @@ describe(`the home page's first paint on ${testDatabaseKind()}`, () => {
   });
 
   it("has a stylesheet with no rule on what follows a first, last or nth child", async () => {
-    const href = /<link rel="stylesheet" href="(\/assets\/app-[\w-]+\.css)"/.exec(await homePage())?.[1];
+    const href = stylesheetsOf(await homePage()).find((sheet) => sheet.startsWith("/assets/app-"));
     expect(href).toBeTruthy();
     const css = await readFile(path.join(WEB_CLIENT_DIR, href ?? ""), "utf8");
     expect(css).toContain(".Toastify__toast-container");
@@ -71,5 +79,25 @@ describe(`the home page's first paint on ${testDatabaseKind()}`, () => {
     const structuralThenCombinator =
       /:(first-child|last-child|only-child|nth-(last-)?child\([^)]*\))\)*\s*[>+~\s]\s*[^\s)]/;
     expect(selectors.filter((selector) => structuralThenCombinator.test(selector.trim()))).toEqual([]);
+  });
+
+  it("links the prose styles only on pages that show prose, and the site's stylesheet has none", async () => {
+    const home = stylesheetsOf(await homePage());
+    expect(home).toHaveLength(1);
+    const appCss = await readFile(path.join(WEB_CLIENT_DIR, home[0] ?? ""), "utf8");
+    expect(appCss).not.toMatch(/\.prose\b/);
+    for (const url of ["/search", "/login"]) {
+      expect(stylesheetsOf(await pageAt(url))).toEqual(home);
+    }
+    for (const url of ["/terms", "/privacy-policy"]) {
+      const sheets = stylesheetsOf(await pageAt(url));
+      const prose = sheets.find((sheet) => sheet.startsWith("/assets/prose-"));
+      expect(sheets[0]).toBe(home[0]);
+      expect(prose).toBeTruthy();
+      const proseCss = await readFile(path.join(WEB_CLIENT_DIR, prose ?? ""), "utf8");
+      // Below the utilities, so that `max-w-none` on a prose element still wins.
+      expect(proseCss).toMatch(/@layer components\{[\s\S]*\.prose\{[^}]*max-width:65ch/);
+      expect(proseCss).not.toContain("@layer utilities");
+    }
   });
 });

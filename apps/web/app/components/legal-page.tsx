@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { ProseStylesheet } from "./prose-stylesheet";
 
 /** The frame of a static legal page: heading, last-updated line and readable text. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
   return (
     <article className="prose prose-lg mx-auto max-w-3xl py-8 prose-headings:font-serif prose-a:text-brand-700">
+      <ProseStylesheet />
       <h1>{title}</h1>
       <p className="text-sm text-gray-600">Last updated {updated}</p>
       {children}

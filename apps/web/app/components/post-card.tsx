@@ -1,7 +1,7 @@
 import { formatCardDate, responsiveImage, shortenText } from "@broadsheet/domain";
 import { Heart, MessageCircle, Newspaper } from "lucide-react";
-import { Link } from "react-router";
 import { authorPath, categoryPath, type PostSummary, postPath } from "../lib/post-types";
+import { PageLink } from "./page-link";
 
 /** The lead image of a post, or a neutral placeholder when it has none. */
 export function PostImage({
@@ -86,9 +86,9 @@ export function AuthorName({
     );
   }
   return (
-    <Link to={href} className={className} data-testid={testId}>
+    <PageLink to={href} className={className} data-testid={testId}>
       {name}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -101,9 +101,9 @@ export function CategoryLink({
   className?: string;
 }) {
   return (
-    <Link to={categoryPath(post.categorySlug)} className={`hover:underline ${className}`}>
+    <PageLink to={categoryPath(post.categorySlug)} className={`hover:underline ${className}`}>
       {post.category}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -142,23 +142,23 @@ export function PostCard({
         list ? "flex-col sm:flex-row" : "flex-col"
       }`}
     >
-      <Link
+      <PageLink
         to={href}
         tabIndex={-1}
         aria-hidden="true"
         className={`block shrink-0 overflow-hidden ${list ? "aspect-[16/10] sm:aspect-auto sm:w-64" : "aspect-[16/10]"}`}
       >
         <PostImage post={post} eager={eager} className="h-full w-full transition duration-300 group-hover:scale-105" />
-      </Link>
+      </PageLink>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-bold uppercase tracking-wider text-brand-600">
           <CategoryLink post={post} />
           {post.type ? <span className="font-semibold text-gray-600"> · {post.type}</span> : null}
         </p>
         <h3 className={`font-serif font-bold leading-snug text-ink ${list ? "text-xl" : "text-lg"}`}>
-          <Link to={href} className="hover:text-brand-600 hover:underline" title={post.title}>
+          <PageLink to={href} className="hover:text-brand-600 hover:underline" title={post.title}>
             {shortenText(post.title, titleMax)}
-          </Link>
+          </PageLink>
         </h3>
         <PostMeta post={post} className="mt-auto pt-2" />
       </div>
@@ -171,18 +171,18 @@ export function CompactPostItem({ post, titleMax = 70 }: { post: PostSummary; ti
   const href = postPath(post);
   return (
     <article className="group flex gap-3">
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block h-16 w-24 shrink-0 overflow-hidden rounded">
+      <PageLink to={href} tabIndex={-1} aria-hidden="true" className="block h-16 w-24 shrink-0 overflow-hidden rounded">
         <PostImage post={post} sizes="96px" className="h-full w-full transition duration-300 group-hover:scale-105" />
-      </Link>
+      </PageLink>
       <div className="min-w-0">
         <p className="text-[0.7rem] font-bold uppercase tracking-wider text-brand-600">
           {/* 24px tall: a finger-sized target apart from the title link below (WCAG 2.5.8). */}
           <CategoryLink post={post} className="inline-block leading-6" />
         </p>
         <h3 className="font-serif text-sm font-bold leading-snug text-ink">
-          <Link to={href} className="hover:text-brand-600 hover:underline" title={post.title}>
+          <PageLink to={href} className="hover:text-brand-600 hover:underline" title={post.title}>
             {shortenText(post.title, titleMax)}
-          </Link>
+          </PageLink>
         </h3>
         <p className="mt-0.5 text-xs text-gray-600">
           <time dateTime={post.createdAt}>{formatCardDate(post.createdAt)}</time>

@@ -22,6 +22,7 @@ import {
   Undo2,
 } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useState } from "react";
+import { ProseStylesheet } from "../prose-stylesheet";
 import { useToast } from "../toaster";
 import { uploadToMedia } from "./media-upload";
 
@@ -108,6 +109,7 @@ export function RichTextEditor({
 
   return (
     <div>
+      <ProseStylesheet />
       <span id={labelId} className="block text-sm font-semibold text-gray-800">
         {label}
       </span>

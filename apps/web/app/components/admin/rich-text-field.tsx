@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { ProseStylesheet } from "../prose-stylesheet";
 
 /*
  * The editor (Tiptap and ProseMirror) is loaded by the first form that shows it: a server
@@ -33,6 +34,7 @@ export function RichTextField({
 function SavedContent({ name, label, initialContent, placeholder }: RichTextFieldProps) {
   return (
     <div>
+      <ProseStylesheet />
       <span className="block text-sm font-semibold text-gray-800">{label}</span>
       <div
         aria-busy="true"

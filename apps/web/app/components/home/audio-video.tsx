@@ -1,9 +1,9 @@
 import { formatLongDate, shortenText } from "@broadsheet/domain";
 import { ArrowRight, PlayCircle } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
-import { Link } from "react-router";
 import { postPath } from "../../lib/post-types";
 import { useHydrated } from "../../lib/use-hydrated";
+import { PageLink } from "../page-link";
 import { categoryPagePath } from "./category-block";
 import type { Loaded, VideoPost } from "./home-data";
 import { BlockNotice, CoverImage, SectionHeading } from "./parts";
@@ -112,13 +112,13 @@ export function AudioVideo({ videos, initial }: { videos: Loaded<VideoPost[]>; i
               {chosen.type || chosen.category}
             </p>
             <h3 className="mt-1 font-serif text-xl font-bold leading-snug">{chosen.title}</h3>
-            <Link
+            <PageLink
               to={postPath(chosen)}
               className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-gray-200 hover:text-white hover:underline"
             >
               Read the story <span className="sr-only">: {chosen.title}</span>
               <ArrowRight aria-hidden="true" className="h-4 w-4" />
-            </Link>
+            </PageLink>
           </div>
           <form method="get" action="/#audio-video">
             <ul aria-label="Videos" className="flex flex-col gap-2">

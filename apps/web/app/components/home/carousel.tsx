@@ -1,9 +1,9 @@
 import { shortenText } from "@broadsheet/domain";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type FocusEvent, memo, type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { Link } from "react-router";
 import { type PostSummary, postPath } from "../../lib/post-types";
 import { useHydrated } from "../../lib/use-hydrated";
+import { PageLink } from "../page-link";
 import { BlockNotice, CardDate, Kicker, PostImageLink, SectionHeading } from "./parts";
 import { ReadLaterButton } from "./read-later-button";
 import { useMediaQuery, usePrefersReducedMotion } from "./use-media-query";
@@ -66,9 +66,9 @@ const CarouselCard = memo(function CarouselCard({ post }: { post: PostSummary })
       <div className="flex flex-1 flex-col gap-1.5 p-3">
         <Kicker>{post.category}</Kicker>
         <h3 className="font-serif text-base font-bold leading-snug text-ink">
-          <Link to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
+          <PageLink to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
             {shortenText(post.title, CAROUSEL_TITLE_MAX)}
-          </Link>
+          </PageLink>
         </h3>
         <CardDate value={post.createdAt} className="text-xs text-gray-600" />
         <div className="mt-auto pt-2">

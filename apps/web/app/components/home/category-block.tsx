@@ -1,6 +1,6 @@
 import { shortenText, slugify } from "@broadsheet/domain";
-import { Link } from "react-router";
 import { categoryPath, type PostSummary, postPath } from "../../lib/post-types";
+import { PageLink } from "../page-link";
 import type { Loaded } from "./home-data";
 import { LikeButton } from "./like-button";
 import { BlockNotice, Byline, CoverImage, SectionHeading } from "./parts";
@@ -56,7 +56,7 @@ export function CategoryBlock({
         <ol className="flex flex-col gap-4">
           <li>
             <article className="group">
-              <Link
+              <PageLink
                 to={postPath(lead)}
                 tabIndex={-1}
                 aria-hidden="true"
@@ -71,7 +71,7 @@ export function CategoryBlock({
                   }
                   className="transition duration-500 group-hover:scale-105"
                 />
-              </Link>
+              </PageLink>
               {lead.type ? (
                 <p className="mt-3 inline-block rounded-sm bg-brand-600 px-2 py-0.5 text-[0.65rem] font-bold uppercase tracking-wider text-white">
                   {lead.type}
@@ -80,9 +80,9 @@ export function CategoryBlock({
               <h3
                 className={`mt-2 font-serif font-bold leading-snug text-ink ${compact ? "text-lg" : "text-xl sm:text-2xl"}`}
               >
-                <Link to={postPath(lead)} title={lead.title} className="hover:text-brand-700 hover:underline">
+                <PageLink to={postPath(lead)} title={lead.title} className="hover:text-brand-700 hover:underline">
                   {shortenText(lead.title, titleMax)}
-                </Link>
+                </PageLink>
               </h3>
               {byline(lead)}
             </article>
@@ -90,7 +90,7 @@ export function CategoryBlock({
           {rest.map((post) => (
             <li key={post._id} className="border-t border-gray-200 pt-4">
               <article className="group flex gap-3">
-                <Link
+                <PageLink
                   to={postPath(post)}
                   tabIndex={-1}
                   aria-hidden="true"
@@ -101,12 +101,12 @@ export function CategoryBlock({
                     sizes="112px"
                     className="transition duration-500 group-hover:scale-105"
                   />
-                </Link>
+                </PageLink>
                 <div className="min-w-0 flex-1">
                   <h3 className={`font-serif font-bold leading-snug text-ink ${compact ? "text-sm" : "text-base"}`}>
-                    <Link to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
+                    <PageLink to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
                       {shortenText(post.title, titleMax)}
-                    </Link>
+                    </PageLink>
                   </h3>
                   {byline(post)}
                 </div>

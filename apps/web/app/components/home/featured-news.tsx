@@ -1,7 +1,7 @@
 import { shortenText } from "@broadsheet/domain";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import { type PostSummary, postPath } from "../../lib/post-types";
+import { PageLink } from "../page-link";
 import type { Loaded } from "./home-data";
 import { CardDate, CoverImage, SectionHeading } from "./parts";
 
@@ -18,7 +18,7 @@ const TITLE_MAX = 70;
 export function SidePostItem({ post, rank }: { post: PostSummary; rank?: number }) {
   return (
     <article className="group flex gap-3">
-      <Link
+      <PageLink
         to={postPath(post)}
         tabIndex={-1}
         aria-hidden="true"
@@ -28,12 +28,12 @@ export function SidePostItem({ post, rank }: { post: PostSummary; rank?: number 
         {rank ? (
           <span className="absolute left-0 top-0 bg-ink px-1.5 text-xs font-black text-white">{rank}</span>
         ) : null}
-      </Link>
+      </PageLink>
       <div className="min-w-0">
         <h3 className="font-serif text-sm font-bold leading-snug text-ink">
-          <Link to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
+          <PageLink to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
             {shortenText(post.title, TITLE_MAX)}
-          </Link>
+          </PageLink>
         </h3>
         <CardDate value={post.createdAt} className="mt-1 block text-xs text-gray-600" />
       </div>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { type PostSummary, postPath } from "../../lib/post-types";
+import { PageLink } from "../page-link";
 import { CoverImage } from "./parts";
 
 const TILE_CLASSES = [
@@ -48,12 +48,12 @@ export function Mosaic({ posts }: { posts: PostSummary[] }) {
                     lead ? "text-2xl sm:text-3xl lg:text-4xl" : "text-sm sm:text-lg"
                   }`}
                 >
-                  <Link
+                  <PageLink
                     to={postPath(post)}
                     className="after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline focus-visible:after:outline-2 focus-visible:after:-outline-offset-4 focus-visible:after:outline-white"
                   >
                     {post.title}
-                  </Link>
+                  </PageLink>
                 </h3>
               </div>
             </article>

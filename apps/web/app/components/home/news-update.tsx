@@ -1,6 +1,6 @@
 import { formatLongDate } from "@broadsheet/domain";
-import { Link } from "react-router";
 import { type PostSummary, postPath } from "../../lib/post-types";
+import { PageLink } from "../page-link";
 
 /** The "News update" strip: the date and title of the latest World News post. */
 export function NewsUpdate({ post }: { post: PostSummary | undefined }) {
@@ -24,9 +24,9 @@ export function NewsUpdate({ post }: { post: PostSummary | undefined }) {
           <span aria-hidden="true" className="hidden text-gray-500 sm:inline">
             |
           </span>
-          <Link to={postPath(post)} className="truncate font-serif text-base hover:underline">
+          <PageLink to={postPath(post)} className="truncate font-serif text-base hover:underline">
             {post.title}
-          </Link>
+          </PageLink>
         </p>
       ) : (
         <p className="px-4 py-2 text-gray-300">No news updates right now.</p>

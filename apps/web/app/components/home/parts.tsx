@@ -1,8 +1,8 @@
 import { formatCardDate, responsiveImage } from "@broadsheet/domain";
 import { ChevronRight, Heart, MessageCircle, Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { type PostSummary, postPath } from "../../lib/post-types";
+import { PageLink } from "../page-link";
 import { AuthorName } from "../post-card";
 
 /** The demo covers and uploads are 16:10 (1200 × 750); the box reserves that space before they load. */
@@ -63,7 +63,7 @@ export function PostImageLink({
   sizes?: string;
 }) {
   return (
-    <Link
+    <PageLink
       to={postPath(post)}
       tabIndex={-1}
       aria-hidden="true"
@@ -75,7 +75,7 @@ export function PostImageLink({
         sizes={sizes}
         className="transition duration-500 group-hover/image:scale-105"
       />
-    </Link>
+    </PageLink>
   );
 }
 
@@ -111,7 +111,7 @@ export function SectionHeading({
       </Heading>
       <div className="flex shrink-0 items-center gap-3">
         {more ? (
-          <Link
+          <PageLink
             to={more.to}
             className={`inline-flex items-center gap-0.5 text-xs font-bold uppercase tracking-wider ${
               dark ? "text-gray-200 hover:text-white" : "text-brand-700 hover:text-brand-600"
@@ -120,7 +120,7 @@ export function SectionHeading({
             {more.label}
             {more.context ? <span className="sr-only"> {more.context}</span> : null}
             <ChevronRight aria-hidden="true" className="h-3.5 w-3.5" />
-          </Link>
+          </PageLink>
         ) : null}
         {actions}
       </div>

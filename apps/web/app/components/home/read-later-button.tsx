@@ -1,11 +1,12 @@
 import { BookmarkCheck, BookmarkPlus, LoaderCircle } from "lucide-react";
 import type { FormEvent } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import { ENHANCED_FORM } from "../../lib/enhanced-forms";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../lib/offline/use-offline-copy";
 import type { PostSummary } from "../../lib/post-types";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";
+import { PageLink } from "../page-link";
 import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
 
 /**
@@ -28,13 +29,13 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slu
 
   if (saved) {
     return (
-      <Link
+      <PageLink
         to="/readLater"
         className="inline-flex items-center justify-center gap-1.5 rounded border border-green-700 px-3 py-1.5 text-xs font-bold text-green-800 hover:bg-green-50"
       >
         <BookmarkCheck aria-hidden="true" className="h-4 w-4" />
         In your Read Later
-      </Link>
+      </PageLink>
     );
   }
 

@@ -1,10 +1,15 @@
+import { ProseStylesheet } from "../../../components/prose-stylesheet";
+
 /** The article's HTML, as the server sanitised it on write (DESIGN.md §8). */
 export function ArticleBody({ html }: { html: string }) {
   return (
-    <div
-      className="prose prose-lg mt-8 max-w-none prose-headings:font-serif prose-headings:text-ink prose-a:text-brand-700 prose-blockquote:border-l-brand-600 prose-img:rounded-lg"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: post HTML is sanitised by the server on write (DESIGN.md §8).
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <>
+      <ProseStylesheet />
+      <div
+        className="prose prose-lg mt-8 max-w-none prose-headings:font-serif prose-headings:text-ink prose-a:text-brand-700 prose-blockquote:border-l-brand-600 prose-img:rounded-lg"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: post HTML is sanitised by the server on write (DESIGN.md §8).
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </>
   );
 }
