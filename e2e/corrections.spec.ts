@@ -20,7 +20,12 @@ test("an editor's correction note shows under the article with its date", async 
   await page.goto(`/admin/edit-post/${post._id}`);
   await waitForReact(page);
   await page.getByLabel("Correction note").fill("An earlier version of this story gave the wrong date for the vote.");
+  // Waited for apart from the toast: a failure then says whether the save was sent and what it answered.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().includes(`/admin/edit-post/${post._id}`),
+  );
   await page.getByRole("button", { name: "Publish" }).click();
+  expect((await saved).status()).toBe(200);
   await expect(toast(page, "status", "Post updated Successful")).toBeVisible();
 
   const reader = await browser.newPage();
