@@ -1,6 +1,7 @@
 import { formatCardDate, responsiveImage, shortenText } from "@broadsheet/domain";
-import { Heart, MessageCircle, Newspaper } from "lucide-react";
+import { Newspaper } from "lucide-react";
 import { authorPath, categoryPath, type PostSummary, postPath } from "../lib/post-types";
+import { Glyph } from "./glyph";
 import { PageLink } from "./page-link";
 
 /** The lead image of a post, or a neutral placeholder when it has none. */
@@ -50,14 +51,14 @@ export function PostCounts({
     <span className={`inline-flex items-center gap-3 ${className}`}>
       {post.likeCount > 0 ? (
         <span className="inline-flex items-center gap-1" title="Likes">
-          <Heart aria-hidden="true" className="h-3.5 w-3.5" />
+          <Glyph name="heart" className="h-3.5 w-3.5" />
           <span className="sr-only">Likes: </span>
           {post.likeCount}
         </span>
       ) : null}
       {post.commentCount > 0 ? (
         <span className="inline-flex items-center gap-1" title="Comments">
-          <MessageCircle aria-hidden="true" className="h-3.5 w-3.5" />
+          <Glyph name="message-circle" className="h-3.5 w-3.5" />
           <span className="sr-only">Comments: </span>
           {post.commentCount}
         </span>

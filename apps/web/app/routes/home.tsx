@@ -12,7 +12,7 @@ import {
   usersApi,
   WIDGET_SIZE,
 } from "@broadsheet/domain";
-import { Suspense } from "react";
+import { type ComponentProps, Suspense } from "react";
 import { type AppLoadContext, redirect, type ShouldRevalidateFunction } from "react-router";
 import { AdvertHeader } from "../components/home/advert-header";
 import { AudioVideo } from "../components/home/audio-video";
@@ -31,6 +31,7 @@ import { Mosaic } from "../components/home/mosaic";
 import { NewsUpdate } from "../components/home/news-update";
 import { PollBlock } from "../components/home/poll";
 import { WebSiteJsonLd } from "../components/json-ld";
+import { ServerHtml } from "../components/server-html";
 import { callApi, errorMessage } from "../lib/api.server";
 import { formText } from "../lib/forms/form-data";
 import type { PostSummary } from "../lib/post-types";
@@ -260,6 +261,15 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return tags;
 };
 
+/** A category block without like buttons: nothing in it to hydrate (decision 036). */
+function StaticBlock(props: Omit<ComponentProps<typeof CategoryBlock>, "likeable">) {
+  return (
+    <ServerHtml id={`part-${props.category.toLowerCase()}`} version={JSON.stringify(props.posts)} className="min-w-0">
+      <CategoryBlock {...props} />
+    </ServerHtml>
+  );
+}
+
 /*
  * Each block below the mosaic is its own Suspense boundary: React hydrates and commits the
  * boundaries one by one, so hydration is a series of short tasks instead of one long commit
@@ -293,15 +303,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <CategoryBlock category="World News" posts={blocks.worldNews} titleMax={TITLE_CUT_WIDE} likeable />
             </Suspense>
             <Suspense>
-              <CategoryBlock category="National" posts={blocks.national} titleMax={TITLE_CUT_WIDE} />
+              <StaticBlock category="National" posts={blocks.national} titleMax={TITLE_CUT_WIDE} />
             </Suspense>
           </div>
           <div className="grid gap-10 md:grid-cols-2">
             <Suspense>
-              <CategoryBlock category="Technology" posts={blocks.technology} titleMax={TITLE_CUT_NARROW} />
+              <StaticBlock category="Technology" posts={blocks.technology} titleMax={TITLE_CUT_NARROW} />
             </Suspense>
             <Suspense>
-              <CategoryBlock category="Travel" posts={blocks.travel} titleMax={TITLE_CUT_NARROW} />
+              <StaticBlock category="Travel" posts={blocks.travel} titleMax={TITLE_CUT_NARROW} />
             </Suspense>
           </div>
         </div>
@@ -313,7 +323,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <PollBlock poll={loaderData.poll} />
           </Suspense>
           <Suspense>
-            <Icymi posts={loaderData.icymi} />
+            <ServerHtml id="part-icymi" version={JSON.stringify(loaderData.icymi)} className="min-w-0">
+              <Icymi posts={loaderData.icymi} />
+            </ServerHtml>
           </Suspense>
         </aside>
       </div>
@@ -336,21 +348,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
         <Suspense>
-          <CategoryBlock category="Business" posts={blocks.business} titleMax={TITLE_CUT_NARROW} variant="compact" />
+          <StaticBlock category="Business" posts={blocks.business} titleMax={TITLE_CUT_NARROW} variant="compact" />
         </Suspense>
         <Suspense>
-          <CategoryBlock category="Sports" posts={blocks.sports} titleMax={TITLE_CUT_NARROW} variant="compact" />
+          <StaticBlock category="Sports" posts={blocks.sports} titleMax={TITLE_CUT_NARROW} variant="compact" />
         </Suspense>
         <Suspense>
-          <CategoryBlock
-            category="HealthCare"
-            posts={blocks.healthCare}
-            titleMax={TITLE_CUT_NARROW}
-            variant="compact"
-          />
+          <StaticBlock category="HealthCare" posts={blocks.healthCare} titleMax={TITLE_CUT_NARROW} variant="compact" />
         </Suspense>
         <Suspense>
-          <CategoryBlock
+          <StaticBlock
             category="Entertainment"
             posts={blocks.entertainment}
             titleMax={TITLE_CUT_NARROW}

@@ -1,7 +1,8 @@
 import { formatCardDate, responsiveImage } from "@broadsheet/domain";
-import { ChevronRight, Heart, MessageCircle, Newspaper } from "lucide-react";
+import { Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
 import { type PostSummary, postPath } from "../../lib/post-types";
+import { Glyph } from "../glyph";
 import { PageLink } from "../page-link";
 import { AuthorName } from "../post-card";
 
@@ -119,7 +120,7 @@ export function SectionHeading({
           >
             {more.label}
             {more.context ? <span className="sr-only"> {more.context}</span> : null}
-            <ChevronRight aria-hidden="true" className="h-3.5 w-3.5" />
+            <Glyph name="chevron-right" className="h-3.5 w-3.5" />
           </PageLink>
         ) : null}
         {actions}
@@ -153,7 +154,7 @@ export function LikeCount({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <span role="img" aria-label={plural(count, "like")} className="inline-flex items-center gap-1">
-      <Heart aria-hidden="true" className="h-3.5 w-3.5" />
+      <Glyph name="heart" className="h-3.5 w-3.5" />
       {count}
     </span>
   );
@@ -164,7 +165,7 @@ export function CommentCount({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
     <span role="img" aria-label={plural(count, "comment")} className="inline-flex items-center gap-1">
-      <MessageCircle aria-hidden="true" className="h-3.5 w-3.5" />
+      <Glyph name="message-circle" className="h-3.5 w-3.5" />
       {count}
     </span>
   );

@@ -1,4 +1,4 @@
-import { BookmarkCheck, BookmarkPlus, LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import type { FormEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { ENHANCED_FORM } from "../../lib/enhanced-forms";
@@ -6,6 +6,7 @@ import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../lib/offline/use-offline-copy";
 import type { PostSummary } from "../../lib/post-types";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";
+import { Glyph } from "../glyph";
 import { PageLink } from "../page-link";
 import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
 
@@ -33,7 +34,7 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slu
         to="/readLater"
         className="inline-flex items-center justify-center gap-1.5 rounded border border-green-700 px-3 py-1.5 text-xs font-bold text-green-800 hover:bg-green-50"
       >
-        <BookmarkCheck aria-hidden="true" className="h-4 w-4" />
+        <Glyph name="bookmark-check" className="h-4 w-4" />
         In your Read Later
       </PageLink>
     );
@@ -57,7 +58,7 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slu
         {busy ? (
           <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
         ) : (
-          <BookmarkPlus aria-hidden="true" className="h-4 w-4" />
+          <Glyph name="bookmark-plus" className="h-4 w-4" />
         )}
         Add To Read Later
       </button>
