@@ -46,3 +46,17 @@ export async function expectToast(page: Page, message: string): Promise<void> {
   // Up to 10 s for the answer on a slow machine; the toast then stays 3 s (SPEC.md §9).
   await expect(toasts(page).getByText(message, { exact: true }).last()).toBeVisible({ timeout: 10_000 });
 }
+
+/**
+ * Makes React render `ms` late from now on, as on a busy phone: its scheduler posts each
+ * slice of work through a MessagePort, and every such message is held back. Answers and
+ * reloads then land before React has rendered the state between them.
+ */
+export async function renderLate(page: Page, ms: number): Promise<void> {
+  await page.evaluate((delay) => {
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: Parameters<MessagePort["postMessage"]>) {
+      setTimeout(() => post.apply(this, args), delay);
+    } as MessagePort["postMessage"];
+  }, ms);
+}

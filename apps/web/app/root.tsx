@@ -23,6 +23,7 @@ import { callApi } from "./lib/api.server";
 import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/early-input";
 import { addEnhancedFieldToForms } from "./lib/enhanced-forms";
 import "./lib/load-context";
+import { PendingAnswerToasts } from "./lib/forms/toasted-fetcher";
 import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
 import { followPageLinks } from "./lib/page-links";
@@ -130,6 +131,7 @@ export default function App() {
   return (
     <Toaster>
       <Outlet />
+      <PendingAnswerToasts />
     </Toaster>
   );
 }

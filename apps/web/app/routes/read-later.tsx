@@ -1,14 +1,15 @@
 import { formatLongDate, MESSAGES, type PostSummary, responsiveImage, usersApi } from "@broadsheet/domain";
 import { BookmarkX, CloudCheck, CloudOff, Newspaper } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link } from "react-router";
 import { AccountTabs } from "../components/account-tabs";
 import { PermissionDenied } from "../components/permission-denied";
 import { READ_LATER_TEXTS } from "../lib/account-messages";
 import { callApi, errorMessage } from "../lib/api.server";
+import type { ActionResult } from "../lib/forms/action-result";
 import { answer } from "../lib/forms/answer.server";
 import { formText } from "../lib/forms/form-data";
-import { useResultToast } from "../lib/forms/use-result-toast";
+import { useToastedFetcher } from "../lib/forms/toasted-fetcher";
 import { forgetOffline, syncReadLater } from "../lib/offline/read-later-offline";
 import { postPath } from "../lib/post-types";
 import { withRedirectTo } from "../lib/safe-redirect";
@@ -116,11 +117,11 @@ function SavedPostItem({
   owner: string | undefined;
   availableOffline: boolean | null;
 }) {
-  const fetcher = useFetcher<typeof action>();
-  const removing = fetcher.state !== "idle" || fetcher.data?.ok === true;
-  useResultToast(fetcher.data, () => {
+  // The page's reload drops this post: its answer is toasted, and its offline copy forgotten, from the root.
+  const fetcher = useToastedFetcher<ActionResult>(() => {
     if (owner) void forgetOffline(owner, postPath(post));
   });
+  const removing = fetcher.state !== "idle" || fetcher.data?.ok === true;
   // Offline, a link must load the kept page itself: a client-side navigation would need the network for its data.
   const reloadDocument = availableOffline === true && typeof navigator !== "undefined" && !navigator.onLine;
 

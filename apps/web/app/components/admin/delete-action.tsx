@@ -1,8 +1,7 @@
 import { LoaderCircle, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useFetcher } from "react-router";
 import type { ActionResult } from "../../lib/forms/action-result";
-import { useResultToast } from "../../lib/forms/use-result-toast";
+import { useToastedFetcher } from "../../lib/forms/toasted-fetcher";
 import { ConfirmDialog } from "../confirm-dialog";
 
 export const dangerButtonClass =
@@ -25,8 +24,8 @@ export function DeleteAction({
   fields: Record<string, string>;
   detail?: ReactNode;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useResultToast(fetcher.data);
+  // The answer removes this button's row: it is toasted from the root.
+  const fetcher = useToastedFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   return (
     <ConfirmDialog

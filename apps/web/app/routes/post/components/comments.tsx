@@ -6,6 +6,7 @@ import { useToast } from "../../../components/toaster";
 import { fetchEndpoint } from "../../../lib/api-client";
 import type { ActionResult } from "../../../lib/forms/action-result";
 import type { Checked } from "../../../lib/forms/check";
+import { useToastedFetcher } from "../../../lib/forms/toasted-fetcher";
 import { useFormCheck } from "../../../lib/forms/use-form-check";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import type { PostComment, PostDetail } from "../../../lib/post-types";
@@ -160,8 +161,8 @@ function CommentItem({
   now: Date;
   onDeleted: (id: string) => void;
 }) {
-  const remove = useFetcher<ActionResult>();
-  useResultToast(remove.data, () => onDeleted(comment._id));
+  // The page's reload drops this comment: its answer is toasted from the root.
+  const remove = useToastedFetcher<ActionResult>(() => onDeleted(comment._id));
   const name = comment.postedBy?.name || "Anonymous";
   const mine = Boolean(user && comment.postedBy?._id && comment.postedBy._id === user._id);
   const canDelete = mine || isStaff(user?.role);
