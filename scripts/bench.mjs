@@ -70,6 +70,28 @@ function cpuMs(pid) {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
+/**
+ * CPU time of the machine's PostgreSQL processes (the server's backends among them): on
+ * PostgreSQL a query's cost is shared between the server and the database. Backends that
+ * ended count in their parent's cutime and cstime.
+ */
+function postgresCpuMs() {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended while we looked
+    }
+    if (!stat.includes("(postgres)")) continue;
+    const fields = stat.split(") ")[1].split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return (ticks * 1000) / 100;
+}
+
 /** The machine's CPU counters; steal is time the hypervisor gave to other guests. */
 function machineTicks() {
   const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
@@ -292,6 +314,17 @@ async function searchLatency(url, count = 300) {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
+/**
+ * The runs of each target in the order of this round: reversed in the second, so that neither
+ * reader always comes first after another target's run (or after the idle ceiling run).
+ */
+function inRoundOrder(runs, round) {
+  if (round % 2 === 1) return runs;
+  const byTarget = new Map();
+  for (const run of runs) byTarget.set(run.target, [...(byTarget.get(run.target) ?? []), run]);
+  return [...byTarget.values()].flatMap((group) => group.reverse());
+}
+
 function median(numbers) {
   const sorted = [...numbers].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -435,12 +468,14 @@ async function main() {
     const ticksBefore = machineTicks();
     for (let round = 1; round <= 3; round++) {
       log(`Round ${round} of 3…`);
-      for (const run of runs) {
+      for (const run of inRoundOrder(runs, round)) {
         const cpuBefore = cpuMs(server.pid);
+        const databaseCpuBefore = postgres ? postgresCpuMs() : 0;
         const result = await runCannon(run.url, run.headers, run.uncached, run.follow);
         // A page view is the page and, for a logged-in reader with scripts, the state it asks for.
         const views = result.requests.total / (run.follow ? 2 : 1);
         const cpuAfter = cpuMs(server.pid);
+        const databaseCpu = postgres ? postgresCpuMs() - databaseCpuBefore : undefined;
         const rssNow = rssMb(server.pid);
         if (rssNow >= peakRss) perProcessAtPeak = memoryPerProcess(server.pid);
         peakRss = Math.max(peakRss, rssNow);
@@ -452,6 +487,7 @@ async function main() {
           errors: result.errors + result.timeouts,
           non2xx: result.non2xx,
           cpuPerRequest: run.server && views ? (cpuAfter - cpuBefore) / views : undefined,
+          databaseCpuPerRequest: run.server && views && databaseCpu !== undefined ? databaseCpu / views : undefined,
         });
       }
     }
@@ -467,6 +503,10 @@ async function main() {
         const rounds = results.get(run);
         const rps = median(rounds.map((r) => r.rps));
         const cpu = rounds[0].cpuPerRequest === undefined ? undefined : median(rounds.map((r) => r.cpuPerRequest));
+        const databaseCpu =
+          rounds[0].databaseCpuPerRequest === undefined
+            ? undefined
+            : median(rounds.map((r) => r.databaseCpuPerRequest));
         rows.push({
           target: name,
           path: target,
@@ -478,6 +518,7 @@ async function main() {
           errors: rounds.reduce((sum, r) => sum + r.errors, 0),
           non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
           cpu: cpu === undefined ? "" : cpu.toFixed(2),
+          databaseCpu: databaseCpu === undefined ? "" : databaseCpu.toFixed(2),
           ratio: who === "ceiling" ? "" : `${Math.round((rps / ceilingRps) * 100)} %`,
         });
       }
@@ -489,12 +530,14 @@ async function main() {
     const rss = rssMb(server.pid, "VmHWM");
     const memory = await memoryBreakdown();
     const search = await searchLatency(`${BASE}/api/posts`);
-    const header =
-      "| target | path | reader | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | server CPU ms per view | of ceiling |";
-    const lines = [header, "|---|---|---|---|---|---|---|---|---|---|---|"];
+    // On PGlite the database runs inside the server: its CPU is in the server's column.
+    const databaseColumn = postgres ? " PostgreSQL CPU ms per view |" : "";
+    const header = `| target | path | reader | req/s | p50 ms | p97.5 ms | p99 ms | errors | non-2xx | server CPU ms per view |${databaseColumn} of ceiling |`;
+    const lines = [header, `|---|---|---|---|---|---|---|---|---|---|${postgres ? "---|" : ""}---|`];
     for (const row of rows) {
+      const database = postgres ? ` ${row.databaseCpu} |` : "";
       lines.push(
-        `| ${row.target} | \`${row.path}\` | ${row.who} | ${row.rps} | ${row.p50} | ${row.p975} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.cpu} | ${row.ratio} |`,
+        `| ${row.target} | \`${row.path}\` | ${row.who} | ${row.rps} | ${row.p50} | ${row.p975} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.cpu} |${database} ${row.ratio} |`,
       );
     }
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
