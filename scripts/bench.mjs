@@ -2,8 +2,8 @@
 //                [--only "API search, new words"] [--cpu-profile /tmp/prof]
 //
 // Builds, seeds a fresh database with N demo posts, starts the production server and
-// measures the pages readers hit with autocannon (50 connections; a warm-up, then three
-// rounds in which the targets take turns). A bare node:http server replaying the captured
+// measures the pages readers hit with autocannon (50 connections; three rounds in which the
+// targets take turns, each run after a second's warm-up of its own). A bare node:http server replaying the captured
 // bytes of the same pages is the ceiling for a Node process on this machine. Writes the
 // figures to docs/performance.md. A benchmark, never a test: figures depend on the machine.
 import { execFileSync, spawn } from "node:child_process";
@@ -216,6 +216,13 @@ function captureRaw(url, headers) {
   });
 }
 
+const MEASURED = { connections: CONNECTIONS, duration: DURATION };
+/*
+ * Before each measured run, the same requests for a second: the run then starts on warm code
+ * and on the read cache as that traffic keeps it (its entries live 10 s), whoever ran before.
+ */
+const WARM_UP = { connections: 10, duration: 1 };
+
 // Two-word searches no request of this run has asked for yet (filled from the seeded titles):
 // an uncached target never meets the read cache.
 const unusedWords = [];
@@ -265,7 +272,7 @@ function uncachedSearchPath(pathname, uncached) {
  * With `uncached`, every request is a search or a page of one that no request asked for before.
  * With `follow`, each connection asks for the page, then for `follow` (what the page's scripts ask for).
  */
-function runCannon(url, headers, uncached = undefined, follow = undefined) {
+function runCannon(url, headers, uncached = undefined, follow = undefined, load = MEASURED) {
   const { pathname, search } = new URL(url);
   const requests = uncached
     ? [{ setupRequest: (request) => ({ ...request, path: uncachedSearchPath(pathname, uncached) }) }]
@@ -273,9 +280,7 @@ function runCannon(url, headers, uncached = undefined, follow = undefined) {
       ? [{ path: `${pathname}${search}` }, { path: follow }]
       : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, requests }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
+    autocannon({ url, ...load, headers, requests }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -456,12 +461,6 @@ async function main() {
       runs.push({ name, target, who: "ceiling", url: `http://127.0.0.1:${CEILING_PORT}${target}`, headers: browser });
     }
 
-    log("Warming up…");
-    for (const run of runs)
-      await new Promise((resolve) =>
-        autocannon({ url: run.url, connections: 10, duration: 1, headers: run.headers }, resolve),
-      );
-
     const results = new Map(runs.map((run) => [run, []]));
     let peakRss = 0;
     let perProcessAtPeak = [];
@@ -469,6 +468,7 @@ async function main() {
     for (let round = 1; round <= 3; round++) {
       log(`Round ${round} of 3…`);
       for (const run of inRoundOrder(runs, round)) {
+        await runCannon(run.url, run.headers, run.uncached, run.follow, WARM_UP);
         const cpuBefore = cpuMs(server.pid);
         const databaseCpuBefore = postgres ? postgresCpuMs() : 0;
         const result = await runCannon(run.url, run.headers, run.uncached, run.follow);
@@ -479,7 +479,7 @@ async function main() {
         const rssNow = rssMb(server.pid);
         if (rssNow >= peakRss) perProcessAtPeak = memoryPerProcess(server.pid);
         peakRss = Math.max(peakRss, rssNow);
-        results.get(run).push({
+        const measured = {
           rps: result.requests.average / (run.follow ? 2 : 1),
           p50: result.latency.p50,
           p975: result.latency.p97_5,
@@ -488,7 +488,10 @@ async function main() {
           non2xx: result.non2xx,
           cpuPerRequest: run.server && views ? (cpuAfter - cpuBefore) / views : undefined,
           databaseCpuPerRequest: run.server && views && databaseCpu !== undefined ? databaseCpu / views : undefined,
-        });
+        };
+        results.get(run).push(measured);
+        const cpu = measured.cpuPerRequest === undefined ? "" : `, ${measured.cpuPerRequest.toFixed(2)} ms CPU`;
+        log(`  ${run.name}, ${run.who}: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms${cpu}`);
       }
     }
 
@@ -548,7 +551,7 @@ async function main() {
     const command = `npm run bench -- --posts ${POSTS} --duration ${DURATION}${postgres ? " --database-url …" : ""}${args.workers ? ` --workers ${args.workers}` : ""}`;
     const summary = [
       `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}.`,
-      `Database: ${setup} (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round, median of 3 rounds.`,
+      `Database: ${setup} (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round (after 1 s of the same requests), median of 3 rounds.`,
       `CPU time stolen by the hypervisor during the rounds: ${stealPercent} % (on a busy host every figure grows with it; compare runs with little steal).`,
       `Server RSS: ${peakRss} MB at the end of a round (${perProcessAtPeak.join(", ")}), peak ${rss} MB. Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
       memory,

@@ -193,6 +193,9 @@ function queryText(arg: unknown): string | undefined {
  * once more, after a short pause, on a fresh connection, instead of answering 500. Writes are
  * never retried: the first attempt may have committed.
  */
+/** How long the pool keeps a connection nobody is using (decision 038). */
+const IDLE_CONNECTION_MS = 5 * 60_000;
+
 class ResilientPool extends pg.Pool {
   private readonly statementName = createStatementNamer(NAMED_STATEMENTS_PER_PROCESS);
 
@@ -214,7 +217,9 @@ class ResilientPool extends pg.Pool {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new ResilientPool({ connectionString: url, max: 10 });
+  // Idle connections are kept for minutes, not pg-pool's 10 s: after a quiet spell a burst of
+  // readers would otherwise pay for new backends and for preparing every named statement again.
+  const pool = new ResilientPool({ connectionString: url, max: 10, idleTimeoutMillis: IDLE_CONNECTION_MS });
   // A connection dropped by the server (restart, failover, a terminated backend) must never
   // crash the process. Idle ones are reported here and the pool replaces them on the next
   // query; one checked out (inside a transaction, between its statements) would emit
