@@ -186,6 +186,9 @@ function queryText(arg: unknown): string | undefined {
   return undefined;
 }
 
+/** How long the pool keeps a connection nobody is using (decision 038). */
+const IDLE_CONNECTION_MS = 5 * 60_000;
+
 /*
  * The pool Drizzle queries through. `pool.query` is every statement outside a transaction
  * (Drizzle runs a transaction on a client of its own from `pool.connect()`), so a read that
@@ -193,9 +196,6 @@ function queryText(arg: unknown): string | undefined {
  * once more, after a short pause, on a fresh connection, instead of answering 500. Writes are
  * never retried: the first attempt may have committed.
  */
-/** How long the pool keeps a connection nobody is using (decision 038). */
-const IDLE_CONNECTION_MS = 5 * 60_000;
-
 class ResilientPool extends pg.Pool {
   private readonly statementName = createStatementNamer(NAMED_STATEMENTS_PER_PROCESS);
 
