@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { LINGER_MAX_BYTES, LINGER_MS } from "./lingering-close";
 import { SERVER_ROOT } from "./paths";
 
 /*
@@ -176,19 +178,52 @@ describe("the server process", { timeout: 120_000 }, () => {
     const pid = server.child.pid as number;
     const before = residentBytes(pid);
     for (const target of ["/api/users/login", "/login"]) {
-      // The server closes the upload after its 413; now and then the client's next write meets
-      // the closed socket first and the answer is never read. Every try must be cut off early,
-      // and one of three must read the 413.
-      let answer: HugeBodyAnswer | undefined;
-      for (let attempt = 0; attempt < 3 && answer?.status !== 413; attempt++) {
-        answer = await streamHugeBody(server.port, target, 300 * 1024 * 1024);
-        // The server answered (or hung up) long before the client could have sent the 300 MB.
+      // The server lingers after its 413, reading and dropping the rest: the answer is read every
+      // time, never lost to a reset while the client is still writing.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const answer = await streamHugeBody(server.port, target, 300 * 1024 * 1024);
+        expect(answer.status).toBe(413);
+        // The server answered long before the client could have sent the 300 MB.
         expect(answer.bytesSent).toBeLessThan(64 * 1024 * 1024);
       }
-      expect(answer?.status).toBe(413);
     }
     const growth = residentBytes(pid) - before;
     expect(growth).toBeLessThan(64 * 1024 * 1024);
+    server.child.kill("SIGTERM");
+    expect(await exitOf(server.child)).toBe(0);
+  });
+
+  it("hangs up on a client that goes on sending after its 413, within the lingering bounds", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-proc-")), "data");
+    const server = await startServer(dataDir);
+    const socket = net.connect(server.port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(
+      "POST /api/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+    );
+    let answer = "";
+    socket.on("data", (data: Buffer) => {
+      answer += data.toString("latin1");
+    });
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    socket.on("error", () => undefined);
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    const started = Date.now();
+    let sentAfterAnswer = 0;
+    let open = true;
+    void closed.then(() => {
+      open = false;
+    });
+    // Deaf to the answer: keeps sending until the server hangs up.
+    while (open && Date.now() - started < 30_000) {
+      if (answer.includes("413")) sentAfterAnswer += frame.length;
+      if (!socket.write(frame)) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(open).toBe(false);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(sentAfterAnswer).toBeLessThan(LINGER_MAX_BYTES + 16 * 1024 * 1024);
+    expect(Date.now() - started).toBeLessThan(LINGER_MS + 10_000);
     server.child.kill("SIGTERM");
     expect(await exitOf(server.child)).toBe(0);
   });

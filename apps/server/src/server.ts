@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { App } from "./app";
+import { carriesBody, lingerOnUnreadBody } from "./lingering-close";
 
 type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -15,9 +16,13 @@ export const SERVER_TIMEOUTS = { headersTimeoutMs: 20_000, requestTimeoutMs: 120
 /** A node:http server for the app; `before` lets Vite's dev middleware see requests first. */
 export function createHttpServer(app: App, before?: NodeMiddleware, timeouts = SERVER_TIMEOUTS): Server {
   const listener = getRequestListener(app.fetch);
-  const handle = before
+  const respond = before
     ? (req: IncomingMessage, res: ServerResponse) => before(req, res, () => listener(req, res))
     : listener;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (carriesBody(req)) lingerOnUnreadBody(req);
+    return respond(req, res);
+  };
   return createServer(
     {
       headersTimeout: timeouts.headersTimeoutMs,

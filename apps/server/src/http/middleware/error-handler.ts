@@ -46,7 +46,9 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   }
 
   // Refused before its body was read: closing the connection spares the client a keep-alive
-  // socket the server would close under it while it discards the rest of the body.
+  // socket the server would close under it while it discards the rest of the body. The server
+  // still reads and drops what comes for a moment after answering (lingering-close.ts), so a
+  // client still writing reads this answer rather than a reset.
   if (status === 413) c.header("Connection", "close");
   if (isApiRequest(c)) return c.json({ message }, status);
   return c.text(message, status);
