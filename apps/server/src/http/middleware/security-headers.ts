@@ -6,12 +6,29 @@ import type { AppEnv } from "../app-env";
 const VIDEO_FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
 
 /**
- * CSP with a per-request nonce for React Router's inline scripts. Development relaxes
- * script and connect sources for Vite's HMR client.
+ * CSP with a per-request nonce for React Router's inline scripts. API answers have no inline
+ * scripts: they get the same policy without a nonce, sparing every JSON answer its random
+ * bytes (1.6 % of a search's CPU, issue 16). Development relaxes script and connect sources
+ * for Vite's HMR client.
  */
 export function securityHeaders(options: { development: boolean }): MiddlewareHandler<AppEnv> {
-  const scriptSrc = options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE];
-  const setHeaders = secureHeaders({
+  const setPageHeaders = headersWithScripts(
+    options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
+    options,
+  );
+  const setApiHeaders = headersWithScripts(["'self'"], options);
+  // The API calls a page render makes in-process never reach a browser: no headers needed.
+  return (c, next) => {
+    if (c.env?.pageRequest) return next();
+    return c.req.path.startsWith("/api/") ? setApiHeaders(c, next) : setPageHeaders(c, next);
+  };
+}
+
+function headersWithScripts(
+  scriptSrc: (string | typeof NONCE)[],
+  options: { development: boolean },
+): MiddlewareHandler<AppEnv> {
+  return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc,
@@ -32,6 +49,4 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
     crossOriginEmbedderPolicy: false,
     xFrameOptions: "SAMEORIGIN",
   });
-  // The API calls a page render makes in-process never reach a browser: no headers needed.
-  return (c, next) => (c.env?.pageRequest ? next() : setHeaders(c, next));
 }
