@@ -281,10 +281,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="pb-4">
       <WebSiteJsonLd />
       <AdvertHeader adverts={loaderData.adverts} now={loaderData.now} />
-      <div className="mt-4">
+      {/* The news strip and the mosaic have nothing to do in the browser: hydration keeps their HTML (decision 036). */}
+      <ServerHtml id="part-news-update" version={JSON.stringify(loaderData.newsUpdate)} className="mt-4">
         <NewsUpdate post={loaderData.newsUpdate ?? undefined} />
-      </div>
-      <Mosaic posts={loaderData.mosaic} />
+      </ServerHtml>
+      <ServerHtml id="part-mosaic" version={JSON.stringify(loaderData.mosaic)}>
+        <Mosaic posts={loaderData.mosaic} />
+      </ServerHtml>
 
       <Suspense>
         <PostCarousel
