@@ -210,6 +210,8 @@ function pageLoadContext(
     site,
     nonce: c.get("secureHeadersNonce") ?? "",
     readerShell,
+    // A `.data` request is a client navigation or a revalidation: the browser may render any part itself.
+    serverParts: c.req.path.endsWith(".data") ? undefined : new Map(),
     async api(path, init = {}) {
       const headers = new Headers(init.headers);
       for (const name of FORWARDED_HEADERS) {

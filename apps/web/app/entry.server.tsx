@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { ServerPartsContext } from "./components/server-html";
 import "./lib/load-context";
 import { NonceContext } from "./lib/nonce";
 import { deferScriptsPastFirstPaint } from "./lib/scripts-after-paint.server";
@@ -41,7 +42,9 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerPartsContext value={loadContext.serverParts}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerPartsContext>
       </NonceContext>,
       {
         nonce,

@@ -22,6 +22,12 @@ export type PageLoadContext = {
    * comes from GET /api/users/viewer-state once in the browser.
    */
   readerShell?: boolean;
+  /**
+   * Set on a document request (not on a `.data` one): the data of parts whose server HTML
+   * hydration keeps as it is, for the server's render alone. The loader data sent to the
+   * browser carries only their versions (decision 040).
+   */
+  serverParts?: Map<string, unknown>;
 };
 
 /** The brand red of the masthead: the phone browser's toolbar, and the web app manifest's theme. */

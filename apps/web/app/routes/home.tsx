@@ -31,9 +31,10 @@ import { Mosaic } from "../components/home/mosaic";
 import { NewsUpdate } from "../components/home/news-update";
 import { PollBlock } from "../components/home/poll";
 import { WebSiteJsonLd } from "../components/json-ld";
-import { ServerHtml } from "../components/server-html";
+import { type KeptPart, ServerHtml } from "../components/server-html";
 import { callApi, errorMessage } from "../lib/api.server";
 import { formText } from "../lib/forms/form-data";
+import { keptPart } from "../lib/kept-parts.server";
 import type { PostSummary } from "../lib/post-types";
 import { publicPageHeaders } from "../lib/public-page";
 import { defaultShareImageTags, siteNameIn } from "../lib/site";
@@ -44,6 +45,11 @@ export const headers = publicPageHeaders;
 
 /** The first part of the page below the first screen: the mosaic and all above it come first. */
 const FIRST_BELOW_THE_FOLD = "latest-news";
+
+/* The parts that hydration keeps as the server rendered them (decisions 036, 040). */
+const NEWS_UPDATE_ID = "part-news-update";
+const MOSAIC_ID = "part-mosaic";
+const ICYMI_ID = "part-icymi";
 
 /*
  * The browser paints nothing until the first screen's HTML is parsed: painting after every
@@ -124,6 +130,9 @@ async function loadHome(context: AppLoadContext): Promise<Loaded<HomeJson>> {
   }
 }
 
+/** The id of a category block that hydration keeps (decision 036): the loader and the page both name it. */
+const staticBlockId = (category: PostCategory) => `part-${category.toLowerCase()}`;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const video = Number.parseInt(new URL(request.url).searchParams.get("video") ?? "", 10);
   const home = await loadHome(context);
@@ -131,6 +140,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const list = (from: (answer: HomeJson) => PostSummary[], size: number) =>
     pick((answer) => from(answer).slice(0, size).map(slim));
   const block = (category: PostCategory) => list((answer) => answer.byCategory[category] ?? [], CATEGORY_BLOCK_SIZE);
+  // Parts without state or handlers: a document carries only their versions (decision 040).
+  const staticBlock = (category: PostCategory, posts = block(category)) =>
+    keptPart(context, staticBlockId(category), posts);
 
   const worldNews = block("World News");
   const national = block("National");
@@ -143,19 +155,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   return {
     now: new Date().toISOString(),
-    newsUpdate: blockItems(worldNews)[0] ?? null,
-    mosaic,
+    newsUpdate: keptPart(context, NEWS_UPDATE_ID, blockItems(worldNews)[0] ?? null),
+    mosaic: keptPart(context, MOSAIC_ID, mosaic),
+    shareImage: mosaic[0]?.image[0] ?? null,
     latest: list((answer) => answer.latest, CAROUSEL_SIZE),
     jobs: list((answer) => answer.byCategory.Jobs ?? [], CAROUSEL_SIZE),
     blocks: {
       worldNews,
-      national,
-      technology: block("Technology"),
-      travel,
-      business: block("Business"),
-      sports: block("Sports"),
-      healthCare: block("HealthCare"),
-      entertainment,
+      national: staticBlock("National", national),
+      technology: staticBlock("Technology"),
+      travel: staticBlock("Travel", travel),
+      business: staticBlock("Business"),
+      sports: staticBlock("Sports"),
+      healthCare: staticBlock("HealthCare"),
+      entertainment: staticBlock("Entertainment", entertainment),
     },
     audioVideo: pick((answer) => videoPosts(answer.byCategory["Audio Video"] ?? [])),
     video: Number.isInteger(video) ? video : 0,
@@ -164,7 +177,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       trendy: list((answer) => answer.trendy, WIDGET_SIZE),
       mostRead: list((answer) => answer.mostRead, WIDGET_SIZE),
     },
-    icymi: list((answer) => answer.icymi, WIDGET_SIZE),
+    icymi: keptPart(
+      context,
+      ICYMI_ID,
+      list((answer) => answer.icymi, WIDGET_SIZE),
+    ),
     adverts: pick((answer) => answer.advertsTop.slice(0, ADVERT_TOP_LIMIT)),
     poll: pick((answer) => answer.poll),
   };
@@ -237,7 +254,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = (matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined)?.site;
   const base = site?.publicUrl?.replace(/\/+$/, "") ?? "";
   const TITLE = site?.tagline ? `${site.siteName}: ${site.tagline}` : siteNameIn(matches);
-  const image = data?.mosaic[0]?.image[0];
+  const image = data?.shareImage;
   const tags: ReturnType<Route.MetaFunction> = [
     { title: TITLE },
     { name: "description", content: DESCRIPTION },
@@ -262,10 +279,16 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 /** A category block without like buttons: nothing in it to hydrate (decision 036). */
-function StaticBlock(props: Omit<ComponentProps<typeof CategoryBlock>, "likeable">) {
+function StaticBlock({
+  part,
+  ...props
+}: Omit<ComponentProps<typeof CategoryBlock>, "likeable" | "posts" | "category"> & {
+  category: PostCategory;
+  part: KeptPart<Loaded<PostSummary[]>>;
+}) {
   return (
-    <ServerHtml id={`part-${props.category.toLowerCase()}`} version={JSON.stringify(props.posts)} className="min-w-0">
-      <CategoryBlock {...props} />
+    <ServerHtml id={staticBlockId(props.category)} part={part} className="min-w-0">
+      {(posts) => <CategoryBlock {...props} posts={posts} />}
     </ServerHtml>
   );
 }
@@ -282,11 +305,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <WebSiteJsonLd />
       <AdvertHeader adverts={loaderData.adverts} now={loaderData.now} />
       {/* The news strip and the mosaic have nothing to do in the browser: hydration keeps their HTML (decision 036). */}
-      <ServerHtml id="part-news-update" version={JSON.stringify(loaderData.newsUpdate)} className="mt-4">
-        <NewsUpdate post={loaderData.newsUpdate ?? undefined} />
+      <ServerHtml id={NEWS_UPDATE_ID} part={loaderData.newsUpdate} className="mt-4">
+        {(post) => <NewsUpdate post={post ?? undefined} />}
       </ServerHtml>
-      <ServerHtml id="part-mosaic" version={JSON.stringify(loaderData.mosaic)}>
-        <Mosaic posts={loaderData.mosaic} />
+      <ServerHtml id={MOSAIC_ID} part={loaderData.mosaic}>
+        {(posts) => <Mosaic posts={posts} />}
       </ServerHtml>
 
       <Suspense>
@@ -306,15 +329,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <CategoryBlock category="World News" posts={blocks.worldNews} titleMax={TITLE_CUT_WIDE} likeable />
             </Suspense>
             <Suspense>
-              <StaticBlock category="National" posts={blocks.national} titleMax={TITLE_CUT_WIDE} />
+              <StaticBlock category="National" part={blocks.national} titleMax={TITLE_CUT_WIDE} />
             </Suspense>
           </div>
           <div className="grid gap-10 md:grid-cols-2">
             <Suspense>
-              <StaticBlock category="Technology" posts={blocks.technology} titleMax={TITLE_CUT_NARROW} />
+              <StaticBlock category="Technology" part={blocks.technology} titleMax={TITLE_CUT_NARROW} />
             </Suspense>
             <Suspense>
-              <StaticBlock category="Travel" posts={blocks.travel} titleMax={TITLE_CUT_NARROW} />
+              <StaticBlock category="Travel" part={blocks.travel} titleMax={TITLE_CUT_NARROW} />
             </Suspense>
           </div>
         </div>
@@ -326,8 +349,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <PollBlock poll={loaderData.poll} />
           </Suspense>
           <Suspense>
-            <ServerHtml id="part-icymi" version={JSON.stringify(loaderData.icymi)} className="min-w-0">
-              <Icymi posts={loaderData.icymi} />
+            <ServerHtml id={ICYMI_ID} part={loaderData.icymi} className="min-w-0">
+              {(posts) => <Icymi posts={posts} />}
             </ServerHtml>
           </Suspense>
         </aside>
@@ -351,18 +374,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-12 grid gap-10 sm:grid-cols-2 lg:grid-cols-4">
         <Suspense>
-          <StaticBlock category="Business" posts={blocks.business} titleMax={TITLE_CUT_NARROW} variant="compact" />
+          <StaticBlock category="Business" part={blocks.business} titleMax={TITLE_CUT_NARROW} variant="compact" />
         </Suspense>
         <Suspense>
-          <StaticBlock category="Sports" posts={blocks.sports} titleMax={TITLE_CUT_NARROW} variant="compact" />
+          <StaticBlock category="Sports" part={blocks.sports} titleMax={TITLE_CUT_NARROW} variant="compact" />
         </Suspense>
         <Suspense>
-          <StaticBlock category="HealthCare" posts={blocks.healthCare} titleMax={TITLE_CUT_NARROW} variant="compact" />
+          <StaticBlock category="HealthCare" part={blocks.healthCare} titleMax={TITLE_CUT_NARROW} variant="compact" />
         </Suspense>
         <Suspense>
           <StaticBlock
             category="Entertainment"
-            posts={blocks.entertainment}
+            part={blocks.entertainment}
             titleMax={TITLE_CUT_NARROW}
             variant="compact"
           />
