@@ -89,9 +89,13 @@ function BrowserPart<T>({ id, part, className, render }: PartProps<T>) {
     if (keepServerHtml && ref.current !== server) setServer(null);
   }, [keepServerHtml, server]);
 
-  // To be rendered here without its data (the document carried only its version): the loaders, asked again, send it.
+  // To be rendered here without its data (the document carried only its version): the loaders,
+  // asked again, send it. Asked once, so that a failing answer cannot start a loop.
+  const askedForData = useRef(false);
   useEffect(() => {
-    if (mustRender && !hasData && revalidator.state === "idle") void revalidator.revalidate();
+    if (!mustRender || hasData || askedForData.current || revalidator.state !== "idle") return;
+    askedForData.current = true;
+    void revalidator.revalidate();
   }, [mustRender, hasData, revalidator]);
 
   if (keepServerHtml) {
