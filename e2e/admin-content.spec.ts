@@ -349,8 +349,10 @@ test.describe("add and edit post", () => {
     await page.getByRole("button", { name: "Insert image" }).click();
     await expect(toast(page, "alert", "Image URL must start with http:// or https://")).toBeVisible();
     await page.getByLabel("Image URL").fill("https://images.example/inline.jpg");
+    await page.getByLabel("Image description (alt text)").fill("The harbour at dawn");
     await page.getByRole("button", { name: "Insert image" }).click();
     await expect(editor.locator("img")).toHaveAttribute("src", "https://images.example/inline.jpg");
+    await expect(editor.locator("img")).toHaveAttribute("alt", "The harbour at dawn");
 
     await page.getByRole("button", { name: "Image", exact: true }).click();
     await page.getByLabel("Upload an image").setInputFiles([pngFile("inline.png")]);
@@ -367,7 +369,7 @@ test.describe("add and edit post", () => {
     await page.getByLabel("Choose images").setInputFiles([pngFile("cover.png")]);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByRole("list", { name: "Current images" }).getByRole("img")).toHaveCount(1);
-    await page.getByLabel("Image 1 description").fill("A grey square drawn for the test");
+    await page.getByLabel("Image 1 caption").fill("A grey square drawn for the test");
 
     await page.getByLabel("Title").fill(title);
     await linkInput(page).fill("https://source.example/story");
@@ -410,6 +412,7 @@ test.describe("add and edit post", () => {
     await expect(body.locator("strong")).toHaveText("Strong words");
     await expect(body).toContainText("Strong words and a plain ending.");
     await expect(page.getByRole("img", { name: "A grey square drawn for the test" })).toBeVisible();
+    await expect(page.locator("figcaption").filter({ hasText: "A grey square drawn for the test" })).toBeVisible();
   });
 
   test("Save as draft creates an unpublished post", async ({ page, browser }) => {

@@ -55,6 +55,10 @@ test.describe("category pages", () => {
     await expect(page).toHaveURL(`/category/${category.slug}?page=2`);
     await expect(page.getByRole("link", { name: titles[0] })).toBeVisible();
     await expect(page).toHaveTitle(`${category.name} – page 2 | Broadsheet`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      `The latest ${category.name} news, analysis and long reads from Broadsheet. Page 2.`,
+    );
     expect((await page.goto(`/category/${category.slug}?page=3`))?.status()).toBe(404);
   });
 
@@ -83,6 +87,16 @@ test.describe("category pages", () => {
     await expect(
       page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: category.name }),
     ).toBeVisible();
+    // The type page has a feed of its own.
+    const feedPath = `/category/${category.slug}/${type.slug}/rss.xml`;
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      "href",
+      new RegExp(`${feedPath}$`),
+    );
+    await expect(page.getByRole("link", { name: `${type.name} in ${category.name} RSS feed` })).toHaveAttribute(
+      "href",
+      feedPath,
+    );
   });
 
   test("answers 404 for an unknown category or type", async ({ page }) => {
@@ -107,6 +121,29 @@ test.describe("category pages", () => {
     await open(page, `/search?search=${encodeURIComponent(post.title)}`);
     await page.getByRole("article").filter({ hasText: post.title }).getByRole("link", { name: category.name }).click();
     await expect(page).toHaveURL(`/category/${category.slug}`);
+  });
+
+  test("is where the category labels of the home page's top stories and carousels lead", async ({ page }) => {
+    await open(page, "/");
+    const topStory = page.locator("[data-mosaic-tile]").first().locator('a[href^="/category/"]');
+    const topName = (await topStory.textContent()) ?? "";
+    expect(topName).not.toBe("");
+    await topStory.click();
+    await expect(page).toHaveURL(/\/category\/[^/]+$/);
+    await expect(page.getByRole("heading", { level: 1, name: topName })).toBeVisible();
+
+    // A carousel slides on its own: its label is followed by its address rather than a click.
+    await open(page, "/");
+    const carouselLabel = page
+      .getByRole("region", { name: "Latest News" })
+      .getByRole("article")
+      .first()
+      .locator('a[href^="/category/"]');
+    const carouselName = (await carouselLabel.textContent()) ?? "";
+    const href = (await carouselLabel.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\/category\/[^/]+$/);
+    await page.goto(href);
+    await expect(page.getByRole("heading", { level: 1, name: carouselName })).toBeVisible();
   });
 });
 

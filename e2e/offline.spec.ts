@@ -67,9 +67,13 @@ test("a saved post opens with the network off, its copy goes when unsaved, and l
   expect(await keptPaths(page)).toEqual(expect.arrayContaining([`/page/${kept.slug}`, "/readLater"]));
 
   await context.setOffline(true);
-  await page.goto(`/page/${kept.slug}`);
+  // Followed from the list the reader already has open: offline, the link loads the kept copy.
+  await keptItem.getByRole("link", { name: kept.title }).click();
+  await expect(page).toHaveURL(`/page/${kept.slug}`);
   await expect(page.getByRole("heading", { level: 1, name: kept.title })).toBeVisible();
   await expect(page.getByText("Read on the train, with no signal at all.")).toBeVisible();
+  await page.goto(`/page/${kept.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: kept.title })).toBeVisible();
   await page.goto("/readLater");
   await expect(page.getByRole("heading", { level: 1, name: "My Read Later" })).toBeVisible();
   await page.goto("/search");

@@ -84,6 +84,32 @@ test.describe("pages shared by logged-in readers", () => {
     await other.close();
   });
 
+  test("a reader whose browser stops running scripts gets their own page back, and their like works", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await registerThroughApi(page.request, { ...newAccount("reader"), name: "Jo Scripts-Off" });
+    expect((await page.request.put(`/api/posts/addLike/${post._id}`)).ok()).toBeTruthy();
+    await openShared(page, `/page/${post.slug}`);
+
+    // The same cookies (the scripts' cookie among them) in a browser with JavaScript off.
+    const noScripts = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const plain = await noScripts.newPage();
+    await stubImages(plain);
+    await plain.goto(`/page/${post.slug}`);
+    await expect(plain).toHaveURL(`/page/${post.slug}`);
+    await expect(plain.getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "true");
+    await expect(plain.getByRole("link", { name: "Profile" })).toBeVisible();
+    await plain.getByRole("button", { name: "Like" }).click();
+    await expect(plain.getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "false");
+    await noScripts.close();
+  });
+
   test("the poll on the shared home page shows the reader's own vote", async ({ readerPage: page }) => {
     await openShared(page, "/");
     const poll = page.getByRole("region", { name: "Reader poll" });

@@ -1,4 +1,4 @@
-import { MESSAGES, THEME_COLOR, usersApi } from "@broadsheet/domain";
+import { MESSAGES, SCRIPTS_OFF_PATH, THEME_COLOR, usersApi } from "@broadsheet/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   type UIMatch,
+  useLocation,
   useMatches,
   useNavigate,
   useRouteError,
@@ -58,6 +59,21 @@ function ViewerStatePreload() {
   return <link rel="preload" as="fetch" href={href} crossOrigin="anonymous" />;
 }
 
+/**
+ * The shared reader page fills in the reader's own state with scripts. A browser that holds
+ * the scripts' cookie but no longer runs them is sent to have it dropped, and comes back to
+ * the page rendered for that reader alone (SCRIPTS_OFF_PATH).
+ */
+function ScriptsOffRefresh() {
+  const location = useLocation();
+  const back = encodeURIComponent(`${location.pathname}${location.search}`);
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={`0; url=${SCRIPTS_OFF_PATH}?to=${back}`} />
+    </noscript>
+  );
+}
+
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
@@ -97,6 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {data?.readerShell ? <ViewerStatePreload /> : null}
+        {data?.readerShell ? <ScriptsOffRefresh /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-ink antialiased">
         <a

@@ -1,7 +1,7 @@
 import { endpoint } from "./endpoint";
 import { z } from "./zod";
 
-/** /api/authors: the public face of a staff member who has published, for /author/{slug}. */
+/** /api/authors: the public face of a staff member or of anyone who has published, for /author/{slug}. */
 
 export const AuthorSchema = z
   .object({
@@ -22,7 +22,7 @@ export const authorsApi = {
     tag: "Authors",
     summary: "An author's public profile",
     description:
-      "Only accounts with at least one published post have an author page; readers' identities stay private (404). Their posts: GET /api/posts?author={slug}.",
+      "Editors and admins have an author page, and so has any account with a published post; other readers' identities stay private (404). Their posts: GET /api/posts?author={slug}.",
     access: "public",
     params: z.object({ slug: z.string().max(200).meta({ description: "The author's slug" }) }),
     response: AuthorSchema,

@@ -27,6 +27,7 @@ export * from "./previews.endpoints";
 export * from "./query.schemas";
 export * from "./revisions.endpoints";
 export * from "./roles";
+export * from "./safe-redirect";
 export * from "./settings.endpoints";
 export * from "./settings.schemas";
 export * from "./shares.endpoints";

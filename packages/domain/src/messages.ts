@@ -88,7 +88,8 @@ export const READ_LATER_TEXTS = {
   remove: "Remove From Read Later",
   add: "Add To Read Later",
   availableOffline: "Available offline",
-  notOffline: "Not available offline yet",
+  // Worded apart from availableOffline: a search for that text finds only the posts that are.
+  notOffline: "Offline copy not ready yet",
 } as const;
 
 /** Messages of author pages (GET /api/authors/{slug}). */

@@ -38,3 +38,10 @@ export const THEME_COLOR = "#c8102e";
  * served the shared reader page and fill in their own state (decision 016).
  */
 export const READER_SHELL_COOKIE = "broadsheet_js";
+
+/**
+ * Where the shared reader page sends a browser that does not run its scripts (a <noscript>
+ * refresh, `?to=` the page): the server drops READER_SHELL_COOKIE and sends it back, to be
+ * served the page rendered for that reader alone.
+ */
+export const SCRIPTS_OFF_PATH = "/scripts-off";

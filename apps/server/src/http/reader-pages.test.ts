@@ -139,6 +139,31 @@ describe(`pages shared by logged-in readers on ${testDatabaseKind()}`, () => {
     }
   });
 
+  it("sends a browser that stopped running scripts back to the page rendered for its reader", async () => {
+    const { post } = await publishedPost("Scripts turned off later");
+    const path = `/page/${post.slug}?from=home`;
+    const reader = await signUp(context.app, { email: "scripts.off@example.com" });
+    const shared = await (await pageFor(reader.agent, path)).text();
+    // Only a browser without scripts follows a <noscript> refresh.
+    expect(shared).toContain(
+      `<noscript><meta http-equiv="refresh" content="0; url=/scripts-off?to=${encodeURIComponent(path)}"/></noscript>`,
+    );
+    const personal = await (await pageFor(reader.agent, path, { scripts: false })).text();
+    expect(personal).not.toContain("/scripts-off");
+
+    const back = await context.app.request(`/scripts-off?to=${encodeURIComponent(path)}`, {
+      headers: { cookie: `${reader.agent.cookie}; broadsheet_js=1` },
+    });
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe(path);
+    expect(back.headers.get("set-cookie")).toMatch(/^broadsheet_js=; Max-Age=0; Path=\//);
+    for (const elsewhere of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "page"]) {
+      const refused = await context.app.request(`/scripts-off?to=${encodeURIComponent(elsewhere)}`);
+      expect(refused.status, elsewhere).toBe(303);
+      expect(refused.headers.get("location"), elsewhere).toBe("/");
+    }
+  });
+
   it("shares a page again once what made it personal changed (a draft published)", async () => {
     const { editor, post } = await publishedPost("Back and forth");
     expect((await editor.agent.patch(`/api/posts/${post._id}/publish`)).status).toBe(200);

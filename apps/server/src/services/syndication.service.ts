@@ -34,6 +34,8 @@ export const authorPath = (slug: string) => `/author/${encodeURIComponent(slug)}
 export interface FeedChannel {
   /** The category's name, or null for the whole site. */
   category: string | null;
+  /** The type's name when the feed is one type's within its category. */
+  type: string | null;
   items: FeedItem[];
 }
 
@@ -199,19 +201,30 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
 
   return {
     /** The latest published posts, newest first by publication time: of one category (by slug) when given. */
-    latestPosts(options: { limit?: number; categorySlug?: string } = {}): Promise<FeedChannel | null> {
+    latestPosts(
+      options: { limit?: number; categorySlug?: string; typeSlug?: string } = {},
+    ): Promise<FeedChannel | null> {
       const limit = options.limit ?? FEED_SIZE;
       const slug = options.categorySlug;
+      const typeSlug = slug === undefined ? undefined : options.typeSlug;
       return reads.get(
-        `syndication:rss:${limit}:${slug ?? ""}`,
+        `syndication:rss:${limit}:${slug ?? ""}:${typeSlug ?? ""}`,
         async () => {
           let category: { id: string; name: string } | undefined;
+          let type: { id: string; name: string } | undefined;
           if (slug !== undefined) {
             [category] = await db
               .select({ id: categories.id, name: categories.name })
               .from(categories)
               .where(eq(categories.slug, slug));
             if (!category) return null;
+          }
+          if (category && typeSlug !== undefined) {
+            [type] = await db
+              .select({ id: types.id, name: types.name })
+              .from(types)
+              .where(and(eq(types.slug, typeSlug), eq(types.categoryId, category.id)));
+            if (!type) return null;
           }
           const rows = await db
             .select({
@@ -223,7 +236,13 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
             })
             .from(posts)
             .innerJoin(categories, eq(categories.id, posts.categoryId))
-            .where(category ? and(published, eq(posts.categoryId, category.id)) : published)
+            .where(
+              and(
+                published,
+                category ? eq(posts.categoryId, category.id) : undefined,
+                type ? eq(posts.typeId, type.id) : undefined,
+              ),
+            )
             .orderBy(desc(publishedTime), desc(posts.id))
             .limit(limit);
           const items = rows.map((row) => ({
@@ -233,7 +252,7 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
             excerpt: plainTextExcerpt(row.content),
             publishedAt: row.publishedAt,
           }));
-          return { category: category?.name ?? null, items };
+          return { category: category?.name ?? null, type: type?.name ?? null, items };
         },
         shows,
       );

@@ -47,11 +47,6 @@ export function createUsersService(
   db: Database,
   options: { publicUrl: string; viewers: ViewerCache; content: ContentChanges },
 ) {
-  async function changed(user: SessionUser): Promise<SessionUser> {
-    await options.viewers.forget(userTag(user.id));
-    return user;
-  }
-
   /** A new name, photo or bio shows on the author page and in every byline. */
   async function authorChanged(user: SessionUser): Promise<SessionUser> {
     await options.content.changed([userTag(user.id), authorTag(user.id), POST_LISTS]);
@@ -140,10 +135,12 @@ export function createUsersService(
     /** Changes a role; the last admin cannot be demoted, checked under a lock so two demotions cannot race. */
     async updateRole(id: string, role: Role): Promise<SessionUser> {
       if (!isUuid(id)) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+      let wasStaff = false;
       const updated = await db.transaction(async (tx) => {
         await tx.execute(sql`select id from ${users} where ${users.role} = 'admin' for update`);
         const [target] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
         if (!target) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+        wasStaff = isStaff(target.role);
         if (target.role === "admin" && role !== "admin") {
           const [admins] = await tx.select({ total: count() }).from(users).where(eq(users.role, "admin"));
           if ((admins?.total ?? 0) <= 1) throw conflict(ACCOUNT_MESSAGES.lastAdmin);
@@ -156,7 +153,11 @@ export function createUsersService(
         if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
         return updated;
       });
-      return changed(updated);
+      // The cached session and author lookup go; staff have an author page, so a demotion may
+      // take a cached one away (a promotion only gives one: no cached page showed it missing).
+      const demoted = wasStaff && !isStaff(updated.role);
+      await options.content.changed(demoted ? [userTag(id), authorTag(id)] : [userTag(id)]);
+      return updated;
     },
 
     /** Staff may also set the bio of their author page; a reader sending one is refused. */

@@ -33,7 +33,9 @@ export function pageLinkTarget(event: MouseEvent): string | null {
 export function followPageLinks(navigate: Navigate): () => void {
   const onClick = (event: MouseEvent) => {
     const to = pageLinkTarget(event);
-    if (to === null) return;
+    // Offline, a client navigation would fail for its data: the browser loads the page, which the
+    // service worker answers from the reader's offline copies (or its offline page).
+    if (to === null || !navigator.onLine) return;
     event.preventDefault();
     const here = window.location.pathname + window.location.search + window.location.hash;
     // As <Link> does: a link to the page it is on replaces the history entry.

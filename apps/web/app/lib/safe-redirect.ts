@@ -1,18 +1,6 @@
-/**
- * The `redirectTo` a login or register page may send the reader to: a path on this site
- * ("/profile", "/page/a-story?x=1"), never another site ("//evil.example", "https://…",
- * "/\\evil.example"). Anything else counts as absent.
- */
-export function safeRedirect(value: FormDataEntryValue | string | null | undefined): string | null {
-  if (typeof value !== "string") return null;
-  const path = value.trim();
-  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return null;
-  // Control characters and backslashes let some browsers read the path as another origin.
-  for (const char of path) if (char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) return null;
-  return path;
-}
+export { safeRedirect } from "@broadsheet/domain";
 
-/** `base` with `?redirectTo=…` appended when there is a safe target. */
+/** `base` with `?redirectTo=…` appended when there is a safe target (safeRedirect). */
 export function withRedirectTo(base: string, redirectTo: string | null): string {
   return redirectTo ? `${base}?redirectTo=${encodeURIComponent(redirectTo)}` : base;
 }

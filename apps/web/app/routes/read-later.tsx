@@ -3,7 +3,9 @@ import { BookmarkX, CloudCheck, CloudOff, Newspaper } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { AccountTabs } from "../components/account-tabs";
+import { PageLink } from "../components/page-link";
 import { PermissionDenied } from "../components/permission-denied";
+import { AuthorName, CategoryLink } from "../components/post-card";
 import { READ_LATER_TEXTS } from "../lib/account-messages";
 import { callApi, errorMessage } from "../lib/api.server";
 import type { ActionResult } from "../lib/forms/action-result";
@@ -122,14 +124,12 @@ function SavedPostItem({
     if (owner) void forgetOffline(owner, postPath(post));
   });
   const removing = fetcher.state !== "idle" || fetcher.data?.ok === true;
-  // Offline, a link must load the kept page itself: a client-side navigation would need the network for its data.
-  const reloadDocument = availableOffline === true && typeof navigator !== "undefined" && !navigator.onLine;
 
   const image = post.image[0];
   const titleId = `saved-${post._id}`;
   return (
     <li hidden={removing} className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center">
-      <Link to={postPath(post)} reloadDocument={reloadDocument} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <PageLink to={postPath(post)} tabIndex={-1} aria-hidden="true" className="shrink-0">
         {image ? (
           <img
             {...responsiveImage(image, "192px", 320)}
@@ -144,16 +144,22 @@ function SavedPostItem({
             <Newspaper className="h-8 w-8 text-gray-400" />
           </span>
         )}
-      </Link>
+      </PageLink>
       <article aria-labelledby={titleId} className="min-w-0 flex-1">
-        <p className="text-xs font-bold uppercase tracking-wider text-brand-600">{post.category}</p>
+        <p className="text-xs font-bold uppercase tracking-wider text-brand-600">
+          <CategoryLink post={post} />
+        </p>
         <h2 id={titleId} className="mt-1 font-serif text-xl font-bold leading-snug text-ink">
-          <Link to={postPath(post)} reloadDocument={reloadDocument} className="hover:text-brand-600 hover:underline">
+          <PageLink to={postPath(post)} className="hover:text-brand-600 hover:underline">
             {post.title}
-          </Link>
+          </PageLink>
         </h2>
         <p className="mt-2 text-sm text-gray-600">
-          {post.author ? <span>By {post.author} · </span> : null}
+          {post.author ? (
+            <span>
+              By <AuthorName post={post} className="hover:text-brand-600 hover:underline" /> ·{" "}
+            </span>
+          ) : null}
           <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>
         </p>
         {availableOffline === null ? null : (

@@ -71,6 +71,20 @@ describe(`GET /api/authors/{slug} on ${testDatabaseKind()}`, () => {
     expect(response.body).toEqual({ message: "Author not found" });
   });
 
+  it("gives staff a page before their first post, and takes it away with the role", async () => {
+    const admin = await signUp(context.app, { role: "admin" });
+    const newcomer = await signUp(context.app, { name: `New Editor ${unique()}` });
+    const slug = (await newcomer.agent.get("/api/users/getUser")).body.slug;
+    expect((await anonymous().get(`/api/authors/${slug}`)).status).toBe(404);
+    const promote = (role: string) => admin.agent.patch("/api/users/updateRole", { id: newcomer.user._id, role });
+    expect((await promote("editor")).status).toBe(200);
+    const page = await anonymous().get(`/api/authors/${slug}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ name: newcomer.user.name, slug, postCount: 0 });
+    expect((await promote("user")).status).toBe(200);
+    expect((await anonymous().get(`/api/authors/${slug}`)).status).toBe(404);
+  });
+
   it("shows the public face of an author who has published, never their e-mail, phone or address", async () => {
     const post = await publishPost(editor, `Byline story ${unique()}`);
     expect(post.authorSlug).toMatch(/^ida-writer-/);
@@ -142,6 +156,35 @@ describe(`category feeds and the sitemap on ${testDatabaseKind()}`, () => {
     expect(response.body).not.toContain(outside.slug);
     expect(response.body).toContain(`/category/${category.slug}/rss.xml" rel="self"`);
     expect((await anonymous().get(`/category/no-such-${unique()}/rss.xml`)).status).toBe(404);
+  });
+
+  it("answers one RSS feed per type within its category, and 404 for a type of another category", async () => {
+    const typeName = `Feed kind ${unique()}`;
+    const type = await editor.post("/api/type/createType", { name: typeName, category: category.name });
+    expect(type.status).toBe(201);
+    const typed = await editor.post("/api/posts", {
+      title: `Typed story ${unique()}`,
+      category: category.name,
+      type: typeName,
+      image: [IMAGE],
+      isPublished: true,
+    });
+    expect(typed.status).toBe(201);
+    const untyped = await publishPost(editor, `Untyped story ${unique()}`);
+    const path = `/category/${category.slug}/${type.body.type.slug}`;
+    const response = await anonymous().get(`${path}/rss.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    expect(response.body).toContain(`<title>${typeName} in ${category.name} | Broadsheet</title>`);
+    expect(response.body).toContain(`/page/${typed.body.slug}</link>`);
+    expect(response.body).not.toContain(untyped.slug);
+    expect(response.body).toContain(`${path}/rss.xml" rel="self"`);
+    const other = await editor.post("/api/category/createCategory", { name: `Other ${unique()}` });
+    expect(other.status).toBe(201);
+    expect((await anonymous().get(`/category/${other.body.category.slug}/${type.body.type.slug}/rss.xml`)).status).toBe(
+      404,
+    );
+    expect((await anonymous().get(`/category/${category.slug}/no-such-${unique()}/rss.xml`)).status).toBe(404);
   });
 
   it("lists category, type and author pages in the sitemap, and no reader", async () => {

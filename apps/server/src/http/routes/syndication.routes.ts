@@ -7,11 +7,12 @@ import {
   postPath,
   type SitemapFile,
   type SitemapUrl,
+  typePath,
 } from "../../services/syndication.service";
 import type { AppEnv } from "../app-env";
 
 /*
- * /rss.xml (and one per category, /category/{slug}/rss.xml), /sitemap.xml (with its child files, sitemap-<pages|posts>-N.xml, once past
+ * /rss.xml (and one per category and per type, /category/{slug}[/{type}]/rss.xml), /sitemap.xml (with its child files, sitemap-<pages|posts>-N.xml, once past
  * 50,000 URLs) and /robots.txt (DESIGN.md §7), outside /api so crawlers find them at the root.
  */
 
@@ -118,6 +119,23 @@ export function syndicationRoutes(services: Services, config: Config) {
     return c.body(body, 200, { "Content-Type": "application/rss+xml; charset=utf-8" });
   };
 
+  /** One category's feed, or one type's within it (/category/{slug}[/{type}]/rss.xml). */
+  const categoryFeed = async (c: Context<AppEnv>, slug: string, typeSlug?: string) => {
+    const [channel, site] = await Promise.all([
+      services.syndication.latestPosts({ categorySlug: slug, typeSlug }),
+      services.settings.getSettings(),
+    ]);
+    if (!channel?.category) return c.text("Not found", 404);
+    const path = typeSlug === undefined ? categoryPath(slug) : typePath(slug, typeSlug);
+    const name = channel.type ? `${channel.type} in ${channel.category}` : channel.category;
+    return rss(c, channel.items, {
+      title: `${name} | ${site.siteName}`,
+      path,
+      feedPath: `${path}/rss.xml`,
+      description: `The latest ${name} stories from ${site.siteName}`,
+    });
+  };
+
   return new Hono<AppEnv>()
     .get("/rss.xml", async (c) => {
       const [channel, site] = await Promise.all([services.syndication.latestPosts(), services.settings.getSettings()]);
@@ -128,21 +146,8 @@ export function syndicationRoutes(services: Services, config: Config) {
         description: `The latest news from ${site.siteName}`,
       });
     })
-    .get("/category/:slug/rss.xml", async (c) => {
-      const slug = c.req.param("slug");
-      const [channel, site] = await Promise.all([
-        services.syndication.latestPosts({ categorySlug: slug }),
-        services.settings.getSettings(),
-      ]);
-      if (!channel) return c.text("Not found", 404);
-      const path = categoryPath(slug);
-      return rss(c, channel.items, {
-        title: `${channel.category} | ${site.siteName}`,
-        path,
-        feedPath: `${path}/rss.xml`,
-        description: `The latest ${channel.category} stories from ${site.siteName}`,
-      });
-    })
+    .get("/category/:slug/rss.xml", (c) => categoryFeed(c, c.req.param("slug")))
+    .get("/category/:slug/:type/rss.xml", (c) => categoryFeed(c, c.req.param("slug"), c.req.param("type")))
     .get("/sitemap.xml", async (c) => {
       const sitemap = await services.syndication.sitemap();
       return xml(c, sitemap.kind === "urlset" ? urlset(sitemap.urls) : sitemapIndex(sitemap.files));

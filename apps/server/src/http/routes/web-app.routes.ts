@@ -1,10 +1,12 @@
-import { type Settings, THEME_COLOR } from "@broadsheet/domain";
+import { READER_SHELL_COOKIE, SCRIPTS_OFF_PATH, type Settings, safeRedirect, THEME_COLOR } from "@broadsheet/domain";
 import { Hono } from "hono";
+import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env";
 
 /*
  * What makes the site installable (issue 14): the web app manifest, and the service worker's
- * headers (the worker itself is apps/web/public/sw.js, served from the build).
+ * headers (the worker itself is apps/web/public/sw.js, served from the build). And the way
+ * back from the shared reader page for a browser that stopped running scripts (SCRIPTS_OFF_PATH).
  */
 
 const DEFAULT_ICONS = [
@@ -42,6 +44,11 @@ export function webAppRoutes(settings: { getSettings(): Promise<Settings> }) {
       return c.body(manifestOf(await settings.getSettings()), 200, {
         "Content-Type": "application/manifest+json; charset=utf-8",
       });
+    })
+    .get(SCRIPTS_OFF_PATH, (c) => {
+      deleteCookie(c, READER_SHELL_COOKIE, { path: "/" });
+      c.header("Cache-Control", "no-store");
+      return c.redirect(safeRedirect(c.req.query("to")) ?? "/", 303);
     })
     .use("/sw.js", async (c, next) => {
       await next();

@@ -212,7 +212,7 @@ export function ImageUploader({
                 {describe ? (
                   <label className="block border-t border-gray-200 bg-white px-1.5 py-1.5">
                     <span className="block text-[11px] font-semibold text-gray-700">
-                      Image {number} description <span className="font-normal">(alt text)</span>
+                      Image {number} caption <span className="font-normal">(and alt text)</span>
                     </span>
                     <textarea
                       name="imageAlt"

@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES } from "@broadsheet/domain";
+import { IMAGE_ALT_MAX_LENGTH, MEDIA_MESSAGES } from "@broadsheet/domain";
 import Image from "@tiptap/extension-image";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
@@ -443,8 +443,10 @@ function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => void })
 function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   const toast = useToast();
   const urlId = useId();
+  const altId = useId();
   const fileId = useId();
   const [url, setUrl] = useState("");
+  const [alt, setAlt] = useState("");
   const [uploading, setUploading] = useState(false);
 
   function insert(src: string) {
@@ -452,7 +454,10 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
     editor
       .chain()
       .focus()
-      .insertContentAt(editor.state.selection.to, { type: "image", attrs: { src, alt: "" } })
+      .insertContentAt(editor.state.selection.to, {
+        type: "image",
+        attrs: { src, alt: alt.trim() },
+      })
       .run();
     onClose();
   }
@@ -496,6 +501,20 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
           value={url}
           onChange={(event) => setUrl(event.target.value)}
           placeholder="https://…"
+          className={`mt-1 ${panelInputClass}`}
+        />
+      </div>
+      <div>
+        <label htmlFor={altId} className="block text-xs font-semibold text-gray-700">
+          Image description (alt text)
+        </label>
+        <input
+          id={altId}
+          type="text"
+          value={alt}
+          maxLength={IMAGE_ALT_MAX_LENGTH}
+          onChange={(event) => setAlt(event.target.value)}
+          placeholder="What the image shows"
           className={`mt-1 ${panelInputClass}`}
         />
       </div>

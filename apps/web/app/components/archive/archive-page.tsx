@@ -9,6 +9,12 @@ export function archivePageHref(path: string, page: number): string {
   return page <= 1 ? path : `${path}?page=${page}`;
 }
 
+/** A page's meta description, numbered past the first page: each page of an archive has its own. */
+export function archivePageDescription(description: string, page: number, max = 160): string {
+  const suffix = page > 1 ? ` Page ${page}.` : "";
+  return `${description.slice(0, max - suffix.length)}${suffix}`;
+}
+
 /** The requested page of an archive: a whole number from 1, anything else is page 1. */
 export function archivePageNumber(request: Request): number {
   const raw = new URL(request.url).searchParams.get("page") ?? "";

@@ -4,6 +4,7 @@ import { type FocusEvent, memo, type ReactNode, useCallback, useEffect, useReduc
 import { type PostSummary, postPath } from "../../lib/post-types";
 import { useHydrated } from "../../lib/use-hydrated";
 import { PageLink } from "../page-link";
+import { CategoryLink } from "../post-card";
 import { BlockNotice, CardDate, Kicker, PostImageLink, SectionHeading } from "./parts";
 import { ReadLaterButton } from "./read-later-button";
 import { useMediaQuery, usePrefersReducedMotion } from "./use-media-query";
@@ -64,7 +65,9 @@ const CarouselCard = memo(function CarouselCard({ post }: { post: PostSummary })
         sizes="(min-width: 1024px) 25vw, (min-width: 464px) 50vw, 72vw"
       />
       <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <Kicker>{post.category}</Kicker>
+        <Kicker>
+          <CategoryLink post={post} />
+        </Kicker>
         <h3 className="font-serif text-base font-bold leading-snug text-ink">
           <PageLink to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
             {shortenText(post.title, CAROUSEL_TITLE_MAX)}

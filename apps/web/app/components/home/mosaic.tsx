@@ -1,5 +1,6 @@
 import { type PostSummary, postPath } from "../../lib/post-types";
 import { PageLink } from "../page-link";
+import { CategoryLink } from "../post-card";
 import { CoverImage } from "./parts";
 
 const TILE_CLASSES = [
@@ -40,8 +41,9 @@ export function Mosaic({ posts }: { posts: PostSummary[] }) {
                 className="absolute inset-0 bg-gradient-to-t from-black/95 via-black/55 via-40% to-transparent"
               />
               <div className={`absolute inset-x-0 bottom-0 ${lead ? "p-4 sm:p-6" : "p-3 sm:p-4"}`}>
-                <p className="mb-2 inline-block rounded-sm bg-brand-600 px-2 py-0.5 text-[0.65rem] font-bold uppercase tracking-wider text-white">
-                  {post.category}
+                {/* Above the tile's stretched link, so the label leads to its category. */}
+                <p className="relative z-10 mb-2 inline-block rounded-sm bg-brand-600 px-2 py-0.5 text-[0.65rem] font-bold uppercase tracking-wider text-white">
+                  <CategoryLink post={post} />
                 </p>
                 <h3
                   className={`font-serif font-bold leading-tight text-white drop-shadow ${

@@ -1,6 +1,12 @@
 import { authorsApi, postsApi, responsiveImage } from "@broadsheet/domain";
 import { data } from "react-router";
-import { ArchiveList, archivePageHref, archivePageNumber, Breadcrumbs } from "../../components/archive/archive-page";
+import {
+  ArchiveList,
+  archivePageDescription,
+  archivePageHref,
+  archivePageNumber,
+  Breadcrumbs,
+} from "../../components/archive/archive-page";
 import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
@@ -9,7 +15,7 @@ import type { Route } from "./+types/route";
 
 /*
  * /author/:slug: who writes for the site (name, photo, bio) and their published posts, paged
- * with real links. Only accounts with a published post have one (the API answers 404 otherwise).
+ * with real links. Staff and accounts with a published post have one (the API answers 404 otherwise).
  */
 
 export const headers = publicPageHeaders;
@@ -48,14 +54,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Page Not Found | ${siteNameIn(matches)}` }];
   const { author, posts, siteName, canonicalUrl } = loaderData;
   const title = `${author.name}${posts.page > 1 ? ` – page ${posts.page}` : ""} | ${siteName}`;
+  const description = archivePageDescription(pageDescription(loaderData), posts.page);
   return [
     { title },
-    { name: "description", content: pageDescription(loaderData).slice(0, 160) },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonicalUrl },
     { property: "og:type", content: "profile" },
     { property: "og:site_name", content: siteName },
     { property: "og:title", content: title },
-    { property: "og:description", content: pageDescription(loaderData).slice(0, 160) },
+    { property: "og:description", content: description },
     { property: "og:url", content: canonicalUrl },
     ...defaultShareImageTags(matches),
   ];

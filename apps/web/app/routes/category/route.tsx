@@ -1,7 +1,13 @@
 import { categoriesApi, postsApi, typesApi } from "@broadsheet/domain";
 import { Rss } from "lucide-react";
 import { data, Link } from "react-router";
-import { ArchiveList, archivePageHref, archivePageNumber, Breadcrumbs } from "../../components/archive/archive-page";
+import {
+  ArchiveList,
+  archivePageDescription,
+  archivePageHref,
+  archivePageNumber,
+  Breadcrumbs,
+} from "../../components/archive/archive-page";
 import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { categoryPath } from "../../lib/post-types";
@@ -65,10 +71,15 @@ function pageDescription({ category, type, siteName }: Pick<CategoryPageData, "c
     : `The latest ${category.name} news, analysis and long reads from ${siteName}.`;
 }
 
+/** The name of the listing's own feed: the category's, or the type's within it. */
+function feedName({ category, type }: Pick<CategoryPageData, "category" | "type">): string {
+  return type ? `${type.name} in ${category.name}` : category.name;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Page Not Found | ${siteNameIn(matches)}` }];
   const title = `${pageTitle(loaderData)} | ${loaderData.siteName}`;
-  const description = pageDescription(loaderData);
+  const description = archivePageDescription(pageDescription(loaderData), loaderData.posts.page);
   return [
     { title },
     { name: "description", content: description },
@@ -77,8 +88,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       tagName: "link",
       rel: "alternate",
       type: "application/rss+xml",
-      title: `${loaderData.category.name} | ${loaderData.siteName}`,
-      href: `${loaderData.siteUrl}${categoryPath(loaderData.category.slug)}/rss.xml`,
+      title: `${feedName(loaderData)} | ${loaderData.siteName}`,
+      href: `${loaderData.siteUrl}${loaderData.path}/rss.xml`,
     },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: loaderData.siteName },
@@ -116,11 +127,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-gray-600">{pageDescription(loaderData)}</p>
         </div>
         <a
-          href={`${categoryHref}/rss.xml`}
+          href={`${path}/rss.xml`}
           className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
         >
           <Rss aria-hidden="true" className="h-4 w-4" />
-          {category.name} RSS feed
+          {feedName(loaderData)} RSS feed
         </a>
       </header>
       {types.length > 0 ? (

@@ -1,7 +1,7 @@
 import { responsiveImage } from "@broadsheet/domain";
 import { useState } from "react";
 
-/** The post's images: the chosen one large, thumbnails to switch; each with its description, or the title. */
+/** The post's images: the chosen one large, thumbnails to switch; each with its caption (also its alt text), or the title. */
 export function Gallery({ images, alts, title }: { images: string[]; alts: string[]; title: string }) {
   const [active, setActive] = useState(0);
   const shown = images[active] ? active : 0;
@@ -20,6 +20,7 @@ export function Gallery({ images, alts, title }: { images: string[]; alts: strin
           className="aspect-[16/9] w-full object-cover"
         />
       </div>
+      {alts[shown] ? <figcaption className="mt-2 text-sm text-gray-600">{alts[shown]}</figcaption> : null}
       {images.length > 1 ? (
         <ul aria-label="Gallery" className="mt-3 grid grid-cols-5 gap-2 sm:gap-3">
           {images.map((src, index) => (

@@ -37,6 +37,7 @@ export function SearchResults({
           : `Showing ${first}–${last} of ${totalLabel(results.total, results.totalIsEstimate === true)} ${results.total === 1 ? "post" : "posts"}`}
         {activeCategory ? ` in ${activeCategory.name}` : ""}
         {activeType ? ` · ${activeType.name}` : ""}
+        {results.total > 0 && results.totalIsEstimate ? " (estimated total)" : ""}
       </p>
 
       {results.items.length === 0 ? (
