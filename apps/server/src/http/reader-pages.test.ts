@@ -157,6 +157,8 @@ describe(`pages shared by logged-in readers on ${testDatabaseKind()}`, () => {
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe(path);
     expect(back.headers.get("set-cookie")).toMatch(/^broadsheet_js=; Max-Age=0; Path=\//);
+    const accented = await context.app.request(`/scripts-off?to=${encodeURIComponent("/search?search=café €")}`);
+    expect(accented.headers.get("location")).toBe("/search?search=caf%C3%A9%20%E2%82%AC");
     for (const elsewhere of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "page"]) {
       const refused = await context.app.request(`/scripts-off?to=${encodeURIComponent(elsewhere)}`);
       expect(refused.status, elsewhere).toBe(303);

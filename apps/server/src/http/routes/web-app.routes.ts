@@ -48,7 +48,10 @@ export function webAppRoutes(settings: { getSettings(): Promise<Settings> }) {
     .get(SCRIPTS_OFF_PATH, (c) => {
       deleteCookie(c, READER_SHELL_COOKIE, { path: "/" });
       c.header("Cache-Control", "no-store");
-      return c.redirect(safeRedirect(c.req.query("to")) ?? "/", 303);
+      const to = safeRedirect(c.req.query("to"));
+      // Percent-encoded as a URL's path and query: a header carries no other characters.
+      const back = to ? new URL(to, "http://localhost") : null;
+      return c.redirect(back ? `${back.pathname}${back.search}` : "/", 303);
     })
     .use("/sw.js", async (c, next) => {
       await next();
