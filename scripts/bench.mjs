@@ -575,7 +575,7 @@ async function main() {
       const start = text.indexOf(heading);
       if (start >= 0) {
         const next = text.indexOf("\n## ", start + heading.length);
-        text = text.slice(0, start) + section + (next >= 0 ? text.slice(next + 1) : "");
+        text = text.slice(0, start) + section + (next >= 0 ? `\n${text.slice(next + 1)}` : "");
       } else {
         text = `${text.trimEnd()}\n\n${section}`;
       }
