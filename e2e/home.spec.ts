@@ -15,6 +15,7 @@ interface Summary {
   title: string;
   createdAt: string;
   category: string;
+  categorySlug: string;
   likeCount: number;
   commentCount: number;
 }
@@ -136,7 +137,11 @@ test.describe("home page", () => {
       await expect(slide).toHaveAttribute("aria-roledescription", "slide");
       await expect(slide).toContainText(post.category);
       await expect(slide.locator("time")).toHaveText(formatCardDate(post.createdAt));
-      await expect(slide.getByRole("link").first()).toHaveAttribute("href", `/page/${post.slug}`);
+      await expect(slide.getByRole("heading").getByRole("link")).toHaveAttribute("href", `/page/${post.slug}`);
+      await expect(slide.getByRole("link", { name: post.category, exact: true })).toHaveAttribute(
+        "href",
+        `/category/${post.categorySlug}`,
+      );
     }
 
     const jobsCarousel = region(page, "Jobs");

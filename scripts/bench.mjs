@@ -181,7 +181,9 @@ async function memoryBreakdown() {
   return [
     `Memory of one server process (pid ${stats.pid}) after the rounds: RSS ${mb(memory.rss)};`,
     `V8 heap ${mb(memory.heapUsed)} used of ${mb(memory.heapTotal)};`,
-    `external ${mb(memory.external)}${database.wasmBytes === null ? "" : ` (PGlite's WebAssembly memory ${mb(database.wasmBytes)} of it)`}, array buffers ${mb(memory.arrayBuffers)};`,
+    database.threadHeap
+      ? `external ${mb(memory.external)}, array buffers ${mb(memory.arrayBuffers)}; PGlite's thread: WebAssembly memory ${mb(database.wasmBytes)}, V8 heap ${mb(database.threadHeap.used)} used of ${mb(database.threadHeap.total)};`
+      : `external ${mb(memory.external)}${database.wasmBytes === null ? "" : ` (PGlite's WebAssembly memory ${mb(database.wasmBytes)} of it)`}, array buffers ${mb(memory.arrayBuffers)};`,
     `caches: ${[cache("pages", caches.pages), cache("reader pages", caches.readerPages), cache("reads", caches.reads), cache("summaries", caches.summaries), cache("viewers", caches.viewers)].join("; ")}.`,
   ].join(" ");
 }

@@ -10,8 +10,8 @@ import { DEMO_POST_COUNT, hasAnyPost, printDemoAccounts, seedDemoContent } from 
 import { closeHttpServer, createHttpServer, listen } from "./server";
 import { isWorkerProcess, reportListening, SHUTDOWN_TIMEOUT_MS } from "./workers";
 
-const PGLITE_ONE_PROCESS =
-  "One process: PGlite is embedded in it (WORKERS applies to PostgreSQL; set DATABASE_URL for one worker per core).";
+const pgliteOneProcess = (onThread: boolean) =>
+  `One process: PGlite is embedded in it${onThread ? ", on a thread of its own" : ""} (WORKERS applies to PostgreSQL; set DATABASE_URL for one worker per core).`;
 
 /** One instance: the database, the app and the HTTP server, until SIGTERM or SIGINT. */
 export async function serveRequests(config: Config, logger: Logger, development: boolean): Promise<void> {
@@ -51,7 +51,7 @@ export async function serveRequests(config: Config, logger: Logger, development:
   );
   if (!worker) {
     console.log(`Broadsheet is listening on port ${port} (database: ${database.kind}); open ${config.publicUrl}`);
-    if (database.kind === "pglite") console.log(PGLITE_ONE_PROCESS);
+    if (database.kind === "pglite") console.log(pgliteOneProcess(database.threadHeap() !== null));
   }
 
   let stopping = false;

@@ -18,6 +18,12 @@ export const RuntimeStatsSchema = z
     database: z.object({
       kind: z.enum(["pglite", "postgres"]),
       wasmBytes: z.number().nullable().describe("PGlite's WebAssembly memory; null on PostgreSQL"),
+      threadHeap: z
+        .object({ used: z.number(), total: z.number() })
+        .nullable()
+        .describe(
+          "The V8 heap of the thread PGlite runs on, bytes; null when it runs on the main thread, or on PostgreSQL",
+        ),
     }),
     caches: z.object({
       pages: CacheUseSchema,

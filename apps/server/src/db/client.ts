@@ -1,18 +1,21 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { DatabaseKind } from "../config";
+import { SERVER_ROOT } from "../paths";
 import { lockDataDir } from "./data-dir-lock";
 import { migratePglite, migratePostgres } from "./migrate";
+import { PGLITE_EXTENSIONS, PGLITE_START_PARAMS } from "./pglite-config";
 import { useNamedStatements } from "./pglite-named-statements";
+import { PgliteThread } from "./pglite-remote";
 import * as schema from "./schema";
-import { createStatementNamer, withStatementName } from "./statement-names";
+import { createStatementNamer, NAMED_STATEMENTS_PER_PROCESS, withStatementName } from "./statement-names";
 
 export type Schema = typeof schema;
 /** The same Drizzle API whichever engine is underneath. */
@@ -27,6 +30,8 @@ export interface DatabaseHandle {
   executeSql: SqlExecutor;
   /** PGlite's WebAssembly memory in bytes; null on PostgreSQL. */
   wasmBytes(): number | null;
+  /** The V8 heap of PGlite's own thread; null when it runs on the main thread, or on PostgreSQL. */
+  threadHeap(): { used: number; total: number } | null;
   close(): Promise<void>;
 }
 
@@ -62,9 +67,6 @@ function takeTurnsPerStatement(client: PGlite): void {
   client.exec = ((...args: Parameters<PGlite["exec"]>) => inTurn(() => exec(...args))) as PGlite["exec"];
 }
 
-/** Distinct statement texts named (prepared once per connection); the app sends far fewer shapes. */
-const NAMED_STATEMENTS_PER_PROCESS = 300;
-
 /** Named statements inside, turns outside: a statement's turn covers all its protocol messages. */
 function prepareForServing(client: PGlite): void {
   useNamedStatements(client, createStatementNamer(NAMED_STATEMENTS_PER_PROCESS));
@@ -80,19 +82,48 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
 }
 
-/*
- * PostgreSQL's default 128 MB of shared buffers all become resident in PGlite's WebAssembly
- * memory at start-up, and stay so. 8 MB holds the hot pages of a magazine (decision 027); the
- * rest is read from the OS page cache, and the app's read caches keep repeated reads off the
- * database anyway.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
-
-/** Extensions the migrations create; PGlite can only create those loaded when it starts. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+/*
+ * The bundled server runs PGlite on a thread of its own (decision 042); running from src/
+ * (development, the CLI under tsx) it stays on the main thread, where its statements take
+ * turns with the event loop.
+ */
+export const PGLITE_THREAD_FILE = path.join(SERVER_ROOT, "dist", "pglite-thread.js");
+const RUNNING_BUNDLE = fileURLToPath(import.meta.url).startsWith(path.join(SERVER_ROOT, "dist"));
+
+/** PGlite in `pgDataDir`, run by the bundled thread (`threadFile`); `release` runs once it is closed. */
+export async function openPgliteOnThread(
+  pgDataDir: string,
+  release: () => void = () => undefined,
+  threadFile = PGLITE_THREAD_FILE,
+): Promise<DatabaseHandle> {
+  // Without its database the process cannot serve: it stops, as it would if PGlite failed on the main thread.
+  const thread = await PgliteThread.start(threadFile, pgDataDir, (error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+  const client = thread.asPglite();
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Database,
+    kind: "pglite",
+    migrate: () => migratePglite(client),
+    executeSql: pgliteExecutor(client),
+    wasmBytes: () => thread.memoryUse().wasmBytes,
+    threadHeap: () => {
+      const { heapUsed, heapTotal } = thread.memoryUse();
+      return { used: heapUsed, total: heapTotal };
+    },
+    async close() {
+      try {
+        await thread.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
@@ -100,6 +131,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   try {
     const pgDataDir = path.join(dataDir, "pglite");
     mkdirSync(pgDataDir, { recursive: true });
+    if (RUNNING_BUNDLE) return await openPgliteOnThread(pgDataDir, () => lock.release());
     const client = await PGlite.create(pgDataDir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
     prepareForServing(client);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
@@ -109,6 +141,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       migrate: () => migratePglite(client),
       executeSql: pgliteExecutor(client),
       wasmBytes: () => pgliteMemoryBytes(client),
+      threadHeap: () => null,
       async close() {
         try {
           await client.close();
@@ -244,6 +277,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     migrate: () => migratePostgres(pool),
     executeSql: (text, values) => pool.query(text, values),
     wasmBytes: () => null,
+    threadHeap: () => null,
     close: () => pool.end(),
   };
 }
@@ -259,6 +293,7 @@ export async function openMemoryPglite(loadDataDir?: Blob | File): Promise<Datab
     migrate: () => migratePglite(client),
     executeSql: pgliteExecutor(client),
     wasmBytes: () => pgliteMemoryBytes(client),
+    threadHeap: () => null,
     close: () => client.close(),
   };
 }

@@ -1,3 +1,6 @@
+/** Distinct statement texts named (prepared once per connection); the app sends far fewer shapes. */
+export const NAMED_STATEMENTS_PER_PROCESS = 300;
+
 /*
  * PostgreSQL parses and plans an unnamed statement every time it runs: for a search, planning
  * cost more than running it (issue 16). A named statement is parsed once per connection, and

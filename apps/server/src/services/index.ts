@@ -127,7 +127,7 @@ export function createServices(deps: ServiceDeps) {
       return {
         pid: process.pid,
         memory: { rss, heapUsed, heapTotal, external, arrayBuffers },
-        database: { kind: database.kind, wasmBytes: database.wasmBytes() },
+        database: { kind: database.kind, wasmBytes: database.wasmBytes(), threadHeap: database.threadHeap() },
         caches: {
           pages: publicPages.cache.stats(),
           readerPages: publicPages.readerCache.stats(),

@@ -5,8 +5,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { PGLITE_EXTENSIONS } from "../db/client";
 import { migratePglite, migratePostgres } from "../db/migrate";
+import { PGLITE_EXTENSIONS } from "../db/pglite-config";
 import { postgresUrlFor } from "./postgres-urls";
 
 declare module "vitest" {
