@@ -1,6 +1,6 @@
 import type { SiteSettings } from "@broadsheet/domain";
 import { ArrowUp } from "lucide-react";
-import { Link } from "react-router";
+import { PageLink } from "./page-link";
 
 export function Footer({ site, now }: { site: SiteSettings; now: string }) {
   const year = new Date(now).getUTCFullYear();
@@ -46,14 +46,14 @@ export function Footer({ site, now }: { site: SiteSettings; now: string }) {
         <nav aria-label="Footer" className="text-sm">
           <ul className="space-y-1">
             <li>
-              <Link className="hover:text-white" to="/privacy-policy">
+              <PageLink className="hover:text-white" to="/privacy-policy">
                 Privacy Policy
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link className="hover:text-white" to="/terms">
+              <PageLink className="hover:text-white" to="/terms">
                 Terms
-              </Link>
+              </PageLink>
             </li>
             {site.shopUrl ? (
               <li>
@@ -63,9 +63,9 @@ export function Footer({ site, now }: { site: SiteSettings; now: string }) {
               </li>
             ) : null}
             <li>
-              <Link className="hover:text-white" to="/register">
+              <PageLink className="hover:text-white" to="/register">
                 Sign Up
-              </Link>
+              </PageLink>
             </li>
           </ul>
         </nav>
