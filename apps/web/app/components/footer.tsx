@@ -5,7 +5,7 @@ import { PageLink } from "./page-link";
 export function Footer({ site, now }: { site: SiteSettings; now: string }) {
   const year = new Date(now).getUTCFullYear();
   return (
-    <footer className="below-the-fold mt-12 bg-ink text-gray-300">
+    <footer className="mt-12 bg-ink text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="font-serif text-xl font-bold text-white">

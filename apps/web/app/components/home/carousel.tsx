@@ -185,7 +185,7 @@ export function PostCarousel({
       id={id}
       aria-labelledby={headingId}
       aria-roledescription="carousel"
-      className="below-the-fold mt-10"
+      className="below-the-fold mt-10 [--unshown-height:410px]"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}

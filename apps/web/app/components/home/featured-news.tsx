@@ -80,7 +80,7 @@ export function FeaturedNews({ feeds }: { feeds: Record<FeaturedTab, Loaded<Post
   };
 
   return (
-    <section aria-labelledby="featured-heading" className="below-the-fold min-w-0">
+    <section aria-labelledby="featured-heading" className="below-the-fold min-w-0 [--unshown-height:490px]">
       <SectionHeading id="featured-heading">Featured News</SectionHeading>
       <div role="tablist" aria-label="Featured News" className="grid grid-cols-3 border-b-2 border-gray-200">
         {TABS.map((tab, index) => {

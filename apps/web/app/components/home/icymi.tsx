@@ -6,7 +6,7 @@ import { SectionHeading } from "./parts";
 /** In Case You Missed It: up to 5 older posts worth a second look. */
 export function Icymi({ posts }: { posts: Loaded<PostSummary[]> }) {
   return (
-    <section aria-labelledby="icymi-heading" className="below-the-fold min-w-0">
+    <section aria-labelledby="icymi-heading" className="below-the-fold min-w-0 [--unshown-height:440px]">
       <SectionHeading id="icymi-heading">In Case You Missed It</SectionHeading>
       {!posts.ok ? (
         <p className="text-sm text-gray-600">Error loading posts!</p>

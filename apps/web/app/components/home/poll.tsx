@@ -79,7 +79,7 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
   };
 
   return (
-    <section id="poll" aria-labelledby="poll-heading" className="below-the-fold min-w-0">
+    <section id="poll" aria-labelledby="poll-heading" className="below-the-fold min-w-0 [--unshown-height:360px]">
       <SectionHeading id="poll-heading">Reader poll</SectionHeading>
       {!poll.ok ? (
         <BlockNotice>Error loading the poll!</BlockNotice>
