@@ -123,6 +123,14 @@ function memoryPerProcess(pid) {
   });
 }
 
+/** Each server process's own peak resident memory (VmHWM), start-up included. */
+function peakPerProcess(pid) {
+  return serverProcesses(pid).map((each, index) => {
+    const kb = readFileSync(`/proc/${each}/status`, "utf8").match(/^VmHWM:\s+(\d+)/m)?.[1] ?? 0;
+    return `${index === 0 ? "main" : "worker"} ${Math.round(Number(kb) / 1024)} MB`;
+  });
+}
+
 async function waitForHealth(url, child) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error("server exited during start-up");
@@ -533,6 +541,7 @@ async function main() {
       ((ticksAfter.steal - ticksBefore.steal) / Math.max(1, ticksAfter.total - ticksBefore.total)) * 100,
     );
     const rss = rssMb(server.pid, "VmHWM");
+    const peaks = peakPerProcess(server.pid);
     const memory = await memoryBreakdown();
     const search = await searchLatency(`${BASE}/api/posts`);
     // On PGlite the database runs inside the server: its CPU is in the server's column.
@@ -555,7 +564,7 @@ async function main() {
       `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}.`,
       `Database: ${setup} (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round (after 1 s of the same requests), median of 3 rounds.`,
       `CPU time stolen by the hypervisor during the rounds: ${stealPercent} % (on a busy host every figure grows with it; compare runs with little steal).`,
-      `Server RSS: ${peakRss} MB at the end of a round (${perProcessAtPeak.join(", ")}), peak ${rss} MB. Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
+      `Server RSS: ${peakRss} MB at the end of a round (${perProcessAtPeak.join(", ")}), peak ${rss} MB (${peaks.join(", ")}). Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
       memory,
       `Search latency, one request at a time, each a search for two words not asked before (\`/api/posts?search={words}&limit=9\`, 300 requests): p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms.`,
       `Command: \`${command}\`.`,

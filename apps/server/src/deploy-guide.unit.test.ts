@@ -135,6 +135,8 @@ describe("deploy/systemd/broadsheet.service", () => {
       "EnvironmentFile=/etc/broadsheet/broadsheet.env",
       "ExecStart=/usr/bin/node --max-old-space-size=512 --max-semi-space-size=4 apps/server/dist/main.js",
       "Environment=MALLOC_ARENA_MAX=2",
+      "Environment=MALLOC_MMAP_THRESHOLD_=131072",
+      "Environment=MALLOC_TRIM_THRESHOLD_=131072",
       "Restart=on-failure",
       "KillSignal=SIGTERM",
       "TimeoutStopSec=15",

@@ -115,10 +115,12 @@ describe("npm start on PostgreSQL with WORKERS=2", () => {
     expect(rssMb).toBeLessThan(100);
   });
 
-  it("starts each worker with two malloc arenas, however the primary was started (decision 027)", () => {
+  it("starts each worker with two malloc arenas and fixed malloc thresholds, however the primary was started (decision 027)", () => {
     for (const worker of childrenOf(server.pid)) {
       const environment = readFileSync(`/proc/${worker}/environ`, "utf8").split("\0");
       expect(environment).toContain("MALLOC_ARENA_MAX=2");
+      expect(environment).toContain("MALLOC_MMAP_THRESHOLD_=131072");
+      expect(environment).toContain("MALLOC_TRIM_THRESHOLD_=131072");
     }
   });
 

@@ -18,9 +18,15 @@ const ROLE_VARIABLE = "BROADSHEET_WORKER_ROLE";
 /*
  * glibc gives each thread that allocates its own 64 MB arena and keeps what it frees there;
  * two arenas hold a worker's native memory about 8 MB lower at the same speed (decision 027).
- * It must be in a process's environment when it starts, so the primary sets it for its workers.
+ * Fixed thresholds keep a freed block over 128 KB (a compressor's state) from staying in the
+ * heap: glibc otherwise raises them after the first such block (decision 044). glibc reads
+ * them when a process starts, so the primary sets them for its workers.
  */
-const WORKER_ENVIRONMENT = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+const WORKER_ENVIRONMENT = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+  MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
+};
 
 /** Restarts within this window count towards a crash loop. */
 const CRASH_WINDOW_MS = 30_000;
