@@ -39,7 +39,9 @@ import { twoFactorRoutes } from "./http/routes/two-factor.routes";
 import { usersRoutes } from "./http/routes/users.routes";
 import { webAppRoutes } from "./http/routes/web-app.routes";
 import type { Logger } from "./logger";
+import { pageRendersPerProcess } from "./page-renders";
 import { createServices, type Services } from "./services";
+import { servingProcesses } from "./workers";
 
 export interface AppDeps {
   config: Config;
@@ -48,13 +50,6 @@ export interface AppDeps {
   /** The React Router app; without it only /api is served (API tests). */
   pages?: { render: PageRenderer; clientDir?: string };
 }
-
-/*
- * Page renders in flight at once: enough to overlap a PostgreSQL server's latency, few
- * enough that a burst of logged-in readers queues instead of growing the heap. 4 served as
- * many pages a second as 8, with a lower p99 and a peak RSS 11–20 MB lower (decision 044).
- */
-const CONCURRENT_PAGE_RENDERS = 4;
 
 const limitProfileForm = limitBody(UPLOAD_MAX_BYTES + 64 * 1024, MEDIA_MESSAGES.tooManyBytes);
 
@@ -116,7 +111,7 @@ export function createApp(deps: AppDeps) {
       );
       app.use("*", serveStatic({ root: pages.clientDir }));
     }
-    const renderSlot = createConcurrencyLimit(CONCURRENT_PAGE_RENDERS);
+    const renderSlot = createConcurrencyLimit(pageRendersPerProcess(servingProcesses(config)));
     app.all("*", async (c) => {
       if (c.get("readerShell")) {
         const shell = await renderSlot(async () =>

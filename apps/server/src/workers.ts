@@ -44,6 +44,11 @@ export function workerCount(config: Pick<Config, "databaseKind" | "workers">, de
   return config.workers ?? os.availableParallelism();
 }
 
+/** How many processes serve this site: the workers' count in a worker, else this one process. */
+export function servingProcesses(config: Pick<Config, "databaseKind" | "workers">): number {
+  return cluster.isWorker ? workerCount(config, false) : 1;
+}
+
 export function isWorkerProcess(): boolean {
   return cluster.isWorker;
 }

@@ -55,9 +55,7 @@ export const postsApi = {
       totalIsEstimate: z
         .boolean()
         .optional()
-        .describe(
-          "With a search: true when `total` is the database's estimate (over 1000 matches), false when counted",
-        ),
+        .describe("With a search: true when `total` is an estimate (over 1000 matches expected), false when counted"),
     }),
     responseDescription: "A page of posts",
   }),

@@ -9,21 +9,27 @@ import { escapeLike } from "./sql-patterns";
 
 /*
  * Search: the title or a category name contains the words (SPEC), or the full text of title
- * and body matches them. The newest RANKED_WINDOW matches come best first (title hits, then
- * text rank); older matches follow by date. A common word is found by reading the newest
- * posts in date order, and counted up to EXACT_COUNT_LIMIT, then estimated by the planner
- * and marked as such (issue 16); a rarer one through the GIN and trigram indexes, which
- * count every match exactly.
+ * and body matches them. The newest matches come best first (the words as one phrase in the
+ * title, then all of them in it, then the rest), newest first within each; older matches
+ * follow by date (decision 045). A search first reads its matches in the table's order, up
+ * to PROBE_LIMIT: most searches end there, every match found and counted. Past it, a search
+ * expected to match up to EXACT_COUNT_LIMIT posts reads and counts them all; one expected to
+ * match more is looked for among the newest posts only, and its total is estimated from the
+ * matches' share there, marked as such (issue 16).
  */
 
-/** How many of the newest matches are ranked. */
+/** How many of the newest matches are ranked, at most. */
 export const RANKED_WINDOW = 300;
-/** Matches of a common word counted one by one; beyond, the total is estimated. */
+/** Matches read in the table's order before the search expects more, from the blocks they came from. */
+export const PROBE_LIMIT = 100;
+/** Matches of a search past EXACT_COUNT_LIMIT that the newest posts are read deep enough to hold. */
+const WINDOW_TARGET = 50;
+/** Fewer matches than this among the newest posts read: the search reads eight times deeper. */
+const WINDOW_MINIMUM = WINDOW_TARGET / 4;
+/** Matches counted one by one; beyond, the total is estimated. */
 export const EXACT_COUNT_LIMIT = 1000;
 /** When the planner expects this many matches, the count is not even tried: its estimate is the answer. */
 const ESTIMATE_ONLY_ABOVE = 10 * EXACT_COUNT_LIMIT;
-/** How many of the newest posts a search reads in date order before it asks the text indexes. */
-export const RECENT_WINDOW = 1500;
 
 /** A match; its time as PostgreSQL's text, which keeps the microseconds a Date drops (keysets compare it). */
 interface DatedRow {
@@ -33,21 +39,33 @@ interface DatedRow {
 
 /**
  * The ranked window: its ids best first, and the oldest match in it, where the older ones
- * start; the total when finding the window gave it (counted, or the planner's estimate).
+ * start; `complete` when it holds every match. The total, counted or estimated.
  */
 interface RankedWindow {
   ids: string[];
   oldest: DatedRow | undefined;
-  total: number | undefined;
-  totalIsEstimate?: boolean;
+  complete: boolean;
+  total: number;
+  totalIsEstimate: boolean;
 }
 
-/** The window's rows as one row: the ids in one text, so neither driver parses 300 rows. */
-interface WindowAggregate {
+/** Matches aggregated into one row: the ids in one text, so neither driver parses hundreds of rows. */
+/** Matches as `aggregateMatches` gives them. */
+interface AggregatedMatches {
+  ids: string[];
+  oldest: DatedRow | undefined;
+  matches: number;
+  firstBlock: number;
+  lastBlock: number;
+}
+
+interface MatchAggregate {
   ids: string | null;
   oldestId: string | null;
   oldestCreatedAt: string | null;
-  total: number | string | null;
+  matches: number | string | null;
+  firstBlock: number | string | null;
+  lastBlock: number | string | null;
 }
 
 const createdAtText = sql<string>`${posts.createdAt}::text`;
@@ -64,7 +82,26 @@ function summaryTags(id: string): string[] {
 }
 
 /** The columns a match and its rank read; a subquery that selects them is aliased `posts`, so both apply to it. */
-const matchColumns = sql`${posts.id}, ${posts.createdAt}, ${posts.title}, ${posts.search}, ${posts.categoryId}`;
+const matchColumns = sql`${posts.id}, ${posts.createdAt}, ${posts.title}`;
+
+/** An estimate to two significant digits (1 234 → 1 200), as precise as it is. */
+function roughly(estimate: number): number {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(estimate)) - 1);
+  return Math.round(estimate / unit) * unit;
+}
+
+/** The words of a search that its rank looks for in titles, each its own ILIKE pattern. */
+const RANKED_WORDS = 8;
+
+/**
+ * The rank of a match, from its title alone (stored in line, so ranking reads no stored
+ * tsvector): 2 when it holds the words as typed, 1 when it holds each of them, else 0.
+ */
+function titleRank(text: string, pattern: string): SQL {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, RANKED_WORDS);
+  const everyWord = and(...words.map((word) => ilike(posts.title, `%${escapeLike(word)}%`)));
+  return sql`case when ${posts.title} ilike ${pattern} then 2 when ${everyWord} then 1 else 0 end`;
+}
 
 export function createPostSearch(db: Database, reads: ReadCache, summaries: ReadCache) {
   /**
@@ -77,78 +114,99 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
   }
 
   /**
-   * The newest RANKED_WINDOW posts meeting `filters` that `match`, best first, ranked in the
-   * same pass that finds them. The planner cannot price a text match, so the way to find them
-   * is chosen here from the share of the posts it expects to match:
-   * - so many that the newest RECENT_WINDOW posts hold the window twice over: those posts are
-   *   read in date order and matched one by one;
-   * - a few percent: the GIN and trigram indexes find the matches among the newest posts only,
-   *   deep enough to hold the window twice over (`newestBound`), so the older matches are not
-   *   read, nor counted: the total is the planner's estimate (over 1 500), marked as one;
-   * - fewer: the indexes find every match before the newest are picked, so they count them too (`total`).
+   * The ranked window of the matches (`match`) of posts meeting `filters`. Their first
+   * PROBE_LIMIT + 1 are read in the table's order, which a bitmap scan follows; fewer, and
+   * they are all the matches. Else the blocks they came from give the number to expect: up to
+   * EXACT_COUNT_LIMIT, every match is read and counted. Past it, they are looked for among the
+   * newest posts, deep enough to hold about WINDOW_TARGET of them (eight times deeper while
+   * fewer than WINDOW_MINIMUM are found), and the total is the number expected, an estimate.
    */
   async function rankedWindow(
     filters: SQL | undefined,
     filtersKey: string | undefined,
     match: SQL,
     rank: SQL,
-    expected: number,
   ): Promise<RankedWindow> {
-    // Matches as (id, created_at, title, search, total), ranked once the newest are picked.
-    const ranked = (matches: SQL) =>
-      aggregateWindow(
-        sql`select id, created_at, ${rank} as rank, total
-          from (select * from (${matches}) as matches
-                order by created_at desc, id desc limit ${RANKED_WINDOW}) as posts`,
+    const matching = and(filters, match);
+    const everyMatch = async () =>
+      exactWindow(
+        await aggregateMatches(
+          sql`select id, created_at, ${rank} as rank, null::tid as ctid
+            from (select ${matchColumns} from ${posts} where ${matching} offset 0) as posts`,
+        ),
       );
-    // Words the planner expects in fewer posts than RECENT_WINDOW go straight to the indexes.
-    if (expected >= RECENT_WINDOW) {
-      const population = await perQuery(filtersKey && `search-population-estimate:${filtersKey}`, () =>
-        estimateMatches(filters),
+    // Materialized, the matches are found through the indexes as for all of them, and read only as far as the limit.
+    const probe = await aggregateMatches(
+      sql`with matches as materialized (select ${matchColumns}, ctid from ${posts} where ${matching})
+        select id, created_at, ${rank} as rank, ctid from (select * from matches limit ${PROBE_LIMIT + 1}) as posts`,
+    );
+    if (probe.matches <= PROBE_LIMIT) return exactWindow(probe);
+    const expected = await expectedMatches(probe);
+    if (expected <= EXACT_COUNT_LIMIT) return everyMatch();
+    const population = await perQuery(filtersKey && `search-population-estimate:${filtersKey}`, () =>
+      estimateMatches(filters),
+    );
+    // Deep enough for WINDOW_TARGET matches at the expected share; a power of two, so a few bounds per filters are kept.
+    const wanted = Math.min(population, (WINDOW_TARGET * population) / expected);
+    for (let depth = 2 ** Math.max(0, Math.ceil(Math.log2(wanted))); depth * 2 < population; depth *= 8) {
+      const bound = await newestBound(filters, filtersKey, depth);
+      if (!bound) break;
+      // OFFSET 0 keeps the planner from walking the date index and matching row by row.
+      const newest = await aggregateMatches(
+        sql`select id, created_at, ${rank} as rank, null::tid as ctid
+          from (select ${matchColumns} from ${posts}
+                where ${and(matching, sql`${posts.createdAt} >= ${bound}::timestamptz`)} offset 0) as posts`,
       );
-      if (expected * RECENT_WINDOW >= 2 * RANKED_WINDOW * population) {
-        const recent = await ranked(
-          sql`select *, null::bigint as total
-            from (select ${matchColumns} from ${posts} where ${filters ?? sql`true`}
-                  order by ${posts.createdAt} desc, ${posts.id} desc limit ${RECENT_WINDOW}) as posts
-            where ${match}`,
-        );
-        if (recent.ids.length === RANKED_WINDOW) return { ...recent, total: undefined };
-      } else {
-        const bound = await newestBound(filters, filtersKey, population, expected);
-        // OFFSET 0 keeps the planner from walking the date index and matching row by row.
-        const recent =
-          bound &&
-          (await ranked(
-            sql`select ${matchColumns}, null::bigint as total from ${posts}
-              where ${and(filters, match, sql`${posts.createdAt} >= ${bound}::timestamptz`)} offset 0`,
-          ));
-        // Counting up to EXACT_COUNT_LIMIT matches here is planned as a scan of the table, which reads
-        // a stored tsvector per post: the total is the estimate that chose this way.
-        if (recent && recent.ids.length === RANKED_WINDOW) return { ...recent, total: expected, totalIsEstimate: true };
+      if (newest.matches >= WINDOW_MINIMUM) {
+        return {
+          ...newest,
+          complete: false,
+          total: roughly(Math.max(expected, newest.matches)),
+          totalIsEstimate: true,
+        };
       }
     }
-    const indexed = await ranked(
-      sql`select *, count(*) over () as total
-        from (select ${matchColumns} from ${posts} where ${and(filters, match)} offset 0) as posts`,
-    );
-    return { ...indexed, total: indexed.total ?? 0 };
+    return everyMatch();
+  }
+
+  /** A window that was given every match: complete unless there were more than it ranks. */
+  function exactWindow(found: AggregatedMatches): RankedWindow {
+    return { ...found, complete: found.matches <= RANKED_WINDOW, total: found.matches, totalIsEstimate: false };
   }
 
   /**
-   * The time of the newest post meeting `filters` past which a word the planner expects in
-   * `expected` of `population` posts should match twice the ranked window; undefined when
-   * that is more than a quarter of them (then reading every match costs about as much). The
-   * depth is rounded up to a power of two, so a few bounds per filters are kept in the read cache.
+   * The matches to expect, were they spread through the rest of the table as the probe's
+   * PROBE_LIMIT + 1 were through the blocks it found them in (a word new in the news is in
+   * the newest blocks only).
+   */
+  async function expectedMatches(probe: AggregatedMatches): Promise<number> {
+    const blocks = await reads.get(
+      "search-table-blocks",
+      () => tableBlocks(),
+      () => [POST_LISTS],
+    );
+    const probed = probe.lastBlock - probe.firstBlock + 1;
+    return ((PROBE_LIMIT + 1) * Math.max(probed, blocks - probe.firstBlock)) / probed;
+  }
+
+  /** The posts table's size in blocks, as its file has it now (no rows are read). */
+  async function tableBlocks(): Promise<number> {
+    const [found] = await selectRows<{ blocks: number | string }>(
+      db,
+      sql`select pg_relation_size('posts') / current_setting('block_size')::int as blocks`,
+    );
+    return Number(found?.blocks ?? 0);
+  }
+
+  /**
+   * The time of the `depth`-th newest post meeting `filters`; undefined when fewer posts
+   * meet them. Kept in the read cache per filters and depth.
    */
   async function newestBound(
     filters: SQL | undefined,
     filtersKey: string | undefined,
-    population: number,
-    expected: number,
+    depth: number,
   ): Promise<string | undefined> {
-    const depth = 2 ** Math.max(0, Math.ceil(Math.log2((2 * RANKED_WINDOW * population) / expected)));
-    if (depth * 4 > population) return undefined;
     const [found] = await perQuery(filtersKey && `search-bound:${filtersKey}:${depth}`, () =>
       db
         .select({ createdAt: createdAtText })
@@ -161,19 +219,31 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
     return found?.createdAt;
   }
 
-  /** `rows` (id, created_at, rank, total) as a window: best first, equal ranks newest first. */
-  async function aggregateWindow(rows: SQL): Promise<RankedWindow> {
-    const [found] = await selectRows<WindowAggregate>(
+  /**
+   * `rows` (id, created_at, rank, ctid) as one row: the newest RANKED_WINDOW of them best
+   * first (equal ranks newest first), the oldest of those, how many rows there were, and the
+   * first and last blocks their ctids name.
+   */
+  async function aggregateMatches(rows: SQL): Promise<AggregatedMatches> {
+    const [found] = await selectRows<MatchAggregate>(
       db,
-      sql`select string_agg(id::text, ',' order by rank desc, created_at desc, id desc) as ids,
-          (array_agg(id::text order by created_at, id))[1] as "oldestId",
-          min(created_at)::text as "oldestCreatedAt", max(total) as total
-        from (${rows}) as window_rows`,
+      sql`select string_agg(id::text, ',' order by rank desc, created_at desc, id desc)
+            filter (where newest <= ${RANKED_WINDOW}) as ids,
+          (array_agg(id::text order by created_at, id) filter (where newest <= ${RANKED_WINDOW}))[1] as "oldestId",
+          min(created_at) filter (where newest <= ${RANKED_WINDOW})::text as "oldestCreatedAt",
+          count(*) as matches,
+          min((ctid::text::point)[0]) as "firstBlock", max((ctid::text::point)[0]) as "lastBlock"
+        from (select *, row_number() over (order by created_at desc, id desc) as newest from (${rows}) as found) as numbered`,
     );
-    const ids = found?.ids ? found.ids.split(",") : [];
     const oldest =
       found?.oldestId && found.oldestCreatedAt ? { id: found.oldestId, createdAt: found.oldestCreatedAt } : undefined;
-    return { ids, oldest, total: found?.total == null ? undefined : Number(found.total) };
+    return {
+      ids: found?.ids ? found.ids.split(",") : [],
+      oldest,
+      matches: Number(found?.matches ?? 0),
+      firstBlock: Number(found?.firstBlock ?? 0),
+      lastBlock: Number(found?.lastBlock ?? 0),
+    };
   }
 
   /**
@@ -188,23 +258,6 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
     );
     const wanted = text.toLowerCase();
     return all.filter((category) => category.name.toLowerCase().includes(wanted)).map((category) => category.id);
-  }
-
-  /**
-   * Whether fewer posts than RECENT_WINDOW meet `filters` (counting no further), kept per
-   * filters. Then the planner's guess at the matches cannot change the way to find them, nor
-   * the way to count them: the search skips asking it.
-   */
-  async function fewerThanRecentWindow(filters: SQL | undefined, filtersKey: string | undefined): Promise<boolean> {
-    return perQuery(filtersKey && `search-population:${filtersKey}`, async () => {
-      const bounded = db
-        .select({ one: sql<number>`1`.as("one") })
-        .from(posts)
-        .where(filters)
-        .limit(RECENT_WINDOW);
-      const [counted] = await db.select({ total: count() }).from(bounded.as("bounded"));
-      return (counted?.total ?? 0) < RECENT_WINDOW;
-    });
   }
 
   /** The planner's estimate of the posts meeting `where`: costs a plan, reads no rows. */
@@ -330,34 +383,25 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
         return { items: rows.map(toPostSummary), ...counted };
       }
 
-      // Latest: the newest RANKED_WINDOW matches, best first; then the older ones by date.
-      const rank = sql`ts_rank(${posts.search}, ${tsQuery}) + case when ${posts.title} ilike ${pattern} then 1 else 0 end`;
-      // The planner's guess at the matches picks the way to find them, and the way to count them;
-      // among fewer posts than RECENT_WINDOW the text indexes, which count exactly, are always right.
+      // Latest: the newest matches, best first; then the older ones by date.
       const filtersKey = sharedKey && JSON.stringify([query.category, query.type, query.author]);
-      const expected = (await fewerThanRecentWindow(filters, filtersKey))
-        ? 0
-        : await perQuery(sharedKey && `search-estimate:${sharedKey}`, () => estimateMatches(where));
       const window = await perQuery(sharedKey && `search-window:${sharedKey}`, () =>
-        rankedWindow(filters, filtersKey, match, rank, expected),
+        rankedWindow(filters, filtersKey, match, titleRank(text, pattern)),
       );
-      const counted =
-        window.total !== undefined
-          ? { total: window.total, totalIsEstimate: window.totalIsEstimate ?? false }
-          : await perQuery(sharedKey && `search-total:${sharedKey}`, () => countMatches(where, expected));
       const ids = window.ids.slice(offset, offset + query.limit);
       const wanted = query.limit - ids.length;
-      if (window.oldest && window.ids.length === RANKED_WINDOW && wanted > 0) {
+      if (window.oldest && !window.complete && wanted > 0) {
         const older = await olderMatches(
           where,
           window.oldest,
           query,
           wanted,
-          Math.max(0, offset - RANKED_WINDOW),
+          Math.max(0, offset - window.ids.length),
           sharedKey,
         );
         ids.push(...older.map((row) => row.id));
       }
+      const counted = { total: window.total, totalIsEstimate: window.totalIsEstimate };
       return { items: await summariesInOrder(viewerId, ids), ...counted };
     },
   };
