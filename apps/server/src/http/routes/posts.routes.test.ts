@@ -540,7 +540,7 @@ describe("browsing and search", () => {
 
   it("counts up to 1000 matches exactly, and estimates the matches of a word in most of many posts", async () => {
     const bulk = await insertCategory(context.database.db, "Bulk Desk");
-    const many = 4000;
+    const many = 5000;
     const newestAt = Date.now();
     const bulletins = (from: number, to: number) =>
       Array.from({ length: to - from }, (_, index) => {
@@ -566,11 +566,12 @@ describe("browsing and search", () => {
     await context.database.db.insert(posts).values(bulletins(few, many));
     await context.database.db.execute(sql`analyze posts`);
     await context.app.services.publicPages.changed([POST_LISTS]);
-    // Found among the newest posts only; the total is the number the first matches' blocks suggest.
+    // Found among the newest posts only; the total is the number the first matches' blocks suggest
+    // (roughly: see the word in a third of many posts above).
     const found = (await anonymous().get("/api/posts?search=bulletins")).body;
     expect(found.totalIsEstimate).toBe(true);
-    expect(found.total).toBeGreaterThan(many / 2);
-    expect(found.total).toBeLessThan(many * 2);
+    expect(found.total).toBeGreaterThan(many / 3);
+    expect(found.total).toBeLessThan(many * 3);
     expect(titles(found)).toEqual(Array.from({ length: 9 }, (_, n) => `Bulletin ${many - 1 - n}`));
   });
 
