@@ -18,3 +18,14 @@ export async function openMigratedDatabase(config: Config, logger: Logger): Prom
     throw error;
   }
 }
+
+/**
+ * The database a server keeps open. On PGlite, migrations and ANALYZE run in an instance of
+ * their own, closed before the serving one opens: PGlite's WebAssembly memory never shrinks,
+ * and ANALYZE's sample of a large site touched 30 MB of it for good (decision 046).
+ */
+export async function openServingDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openMigratedDatabase(config, logger);
+  await (await openMigratedDatabase(config, logger)).close();
+  return openDatabase({ dataDir: config.dataDir, databaseUrl: undefined });
+}

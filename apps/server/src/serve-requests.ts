@@ -1,5 +1,5 @@
 import { createApp } from "./app";
-import { openMigratedDatabase } from "./boot";
+import { openServingDatabase } from "./boot";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
@@ -16,12 +16,12 @@ const pgliteOneProcess = (onThread: boolean) =>
 /** One instance: the database, the app and the HTTP server, until SIGTERM or SIGINT. */
 export async function serveRequests(config: Config, logger: Logger, development: boolean): Promise<void> {
   const worker = isWorkerProcess();
-  let database: Awaited<ReturnType<typeof openMigratedDatabase>>;
+  let database: Awaited<ReturnType<typeof openServingDatabase>>;
   try {
     // A worker's primary has migrated already.
     database = worker
       ? await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
-      : await openMigratedDatabase(config, logger);
+      : await openServingDatabase(config, logger);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -1,5 +1,8 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
+import type { PGlite, PGliteOptions, QueryOptions, Results } from "@electric-sql/pglite";
 import type { ThreadMemory, ThreadReply, ThreadRequest, ThreadStart, WireError } from "./pglite-thread-protocol";
 
 /*
@@ -15,6 +18,22 @@ import type { ThreadMemory, ThreadReply, ThreadRequest, ThreadStart, WireError }
  * bound, issue 16).
  */
 const THREAD_HEAP = { maxYoungGenerationSizeMb: 2 };
+
+type WasmModule = NonNullable<PGliteOptions["pgliteWasmModule"]>;
+/** Node's global; the project's type libraries (ES2023, Node) declare its types, not it. */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
+
+let compiling: Promise<WasmModule> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled on the first call: a module sent to a thread is shared, not
+ * compiled again, so the instance that migrates and the one that serves compile it once.
+ */
+function compiledPglite(): Promise<WasmModule> {
+  const file = path.join(path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite")), "pglite.wasm");
+  compiling ??= readFile(file).then((bytes) => WebAssembly.compile(bytes));
+  return compiling;
+}
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Request = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
@@ -69,8 +88,9 @@ export class PgliteThread {
    * Starts the thread on `dataDir` and waits for PGlite to be open. `onUnexpectedStop` runs if
    * the thread ends without close(): the database is gone, and every statement fails.
    */
-  static start(file: string, dataDir: string, onUnexpectedStop: (error: Error) => void): Promise<PgliteThread> {
-    const worker = new Worker(file, { workerData: { dataDir } satisfies ThreadStart, resourceLimits: THREAD_HEAP });
+  static async start(file: string, dataDir: string, onUnexpectedStop: (error: Error) => void): Promise<PgliteThread> {
+    const workerData: ThreadStart = { dataDir, wasmModule: await compiledPglite() };
+    const worker = new Worker(file, { workerData, resourceLimits: THREAD_HEAP });
     const thread = new PgliteThread(worker, onUnexpectedStop);
     return new Promise((resolve, reject) => {
       thread.pending.set(0, { resolve: () => resolve(thread), reject });

@@ -1,8 +1,12 @@
+import type { PGliteOptions } from "@electric-sql/pglite";
+
 /** Messages between the server and its PGlite thread (pglite-thread.ts, pglite-remote.ts). */
 
 export interface ThreadStart {
   /** PGlite's data directory (the server's DATA_DIR/pglite). */
   dataDir: string;
+  /** PostgreSQL's WebAssembly, compiled once per process (a thread after the first starts sooner). */
+  wasmModule: NonNullable<PGliteOptions["pgliteWasmModule"]>;
 }
 
 export type ThreadRequest = {

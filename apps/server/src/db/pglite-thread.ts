@@ -15,9 +15,13 @@ import { createStatementNamer, NAMED_STATEMENTS_PER_PROCESS } from "./statement-
 
 const port = parentPort;
 if (!port) throw new Error("pglite-thread runs as a worker thread");
-const { dataDir } = workerData as ThreadStart;
+const { dataDir, wasmModule } = workerData as ThreadStart;
 
-const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
+const client = await PGlite.create(dataDir, {
+  startParams: PGLITE_START_PARAMS,
+  extensions: PGLITE_EXTENSIONS,
+  pgliteWasmModule: wasmModule,
+});
 useNamedStatements(client, createStatementNamer(NAMED_STATEMENTS_PER_PROCESS));
 
 /** Open transactions: what runs inside each, and how to end it (commit: resolve; roll back: reject). */
