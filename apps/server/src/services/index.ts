@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
+import { servingProcesses } from "../workers";
 import { createAdvertsService } from "./adverts.service";
 import { createAnalyticsService } from "./analytics.service";
 import { createAuditService } from "./audit.service";
@@ -50,7 +51,7 @@ export function createServices(deps: ServiceDeps) {
   );
   const mail = createMailService(config, logger);
   const views = createViewCounter(db, logger);
-  const publicPages = createPublicPagesService(config, logger);
+  const publicPages = createPublicPagesService(config, logger, servingProcesses(config));
   const { reads, viewers } = publicPages;
   const sessions = createSessionsService(db, viewers);
   const users = createUsersService(db, { publicUrl: config.publicUrl, viewers, content: publicPages });

@@ -3,7 +3,7 @@ import type { Logger } from "../logger";
 import { type ContentChanges, changesPublicPages, changesReaderPages } from "./content-changes";
 import { createInvalidationBus } from "./invalidation-bus";
 import { createPageCache, DEFAULT_PAGE_CACHE, READER_PAGE_CACHE } from "./page-cache";
-import { createReadCache, DEFAULT_READ_CACHE, type ReadCache } from "./read-cache";
+import { createReadCache, DEFAULT_READ_CACHE, type ReadCache, type ReadCacheOptions } from "./read-cache";
 
 /*
  * What a logged-in reader's every request looks up about them (session, likes, Read Later,
@@ -21,6 +21,19 @@ const VIEWER_CACHE = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024, ttlMs: 60
  * lifetime only bounds changes made behind the app's back.
  */
 const SUMMARY_CACHE = { maxEntries: 5000, maxBytes: 6 * 1024 * 1024, ttlMs: 60_000 };
+
+/**
+ * A cache of what every reader shares, as one serving process of `processes` keeps it: the
+ * machine's budget split among them, since each would otherwise hold the same hot entries
+ * (decision 047). Per-reader lookups and pages keep their own bounds.
+ */
+export function shareOfCache(options: ReadCacheOptions, processes: number): ReadCacheOptions {
+  return {
+    ...options,
+    maxEntries: Math.ceil(options.maxEntries / processes),
+    maxBytes: Math.ceil(options.maxBytes / processes),
+  };
+}
 
 /**
  * Paths whose page turned out not to be one every reader shares (the profile, Read Later,
@@ -53,13 +66,18 @@ export interface ViewerCache {
  * per-reader lookups of logged-in pages, and their cross-instance invalidation, as one
  * service.
  */
-export function createPublicPagesService(config: Pick<Config, "redisUrl" | "databaseUrl">, logger: Logger) {
+export function createPublicPagesService(
+  config: Pick<Config, "redisUrl" | "databaseUrl">,
+  logger: Logger,
+  /** The serving processes on this machine (workers), which share the read caches' budget. */
+  processes = 1,
+) {
   const cache = createPageCache(DEFAULT_PAGE_CACHE);
   const readerCache = createPageCache(READER_PAGE_CACHE);
   const personalPaths = createPersonalPaths();
-  const reads = createReadCache(DEFAULT_READ_CACHE);
+  const reads = createReadCache(shareOfCache(DEFAULT_READ_CACHE, processes));
   const viewerEntries = createReadCache(VIEWER_CACHE);
-  const summaries = createReadCache(SUMMARY_CACHE);
+  const summaries = createReadCache(shareOfCache(SUMMARY_CACHE, processes));
   /** The one place a change is applied: to the shared reads, the readers' state and the pages. */
   const forget = (tags: readonly string[]) => {
     for (const tag of tags) {
