@@ -48,6 +48,8 @@ const WITH_ADMIN =
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
+  // A test.only left in a spec fails CI instead of quietly skipping every other test.
+  forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
   timeout: 30_000,

@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, MEDIA_MESSAGES, MESSAGES } from "@broadsheet/domain";
 import type { Page } from "@playwright/test";
 import { fillRegistration, logIn, newAccount, registerThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
+import { expectClientNavigation, homeLink } from "./support/hydration";
 import { expectToast, main, open, toasts } from "./support/page";
 import { uploadProfilePhoto } from "./support/profile";
 
@@ -385,9 +386,14 @@ test.describe("read later", () => {
 
 test.describe("account pages", () => {
   test("hydrate without console errors", async ({ page, consoleErrors }) => {
-    for (const url of ["/login", "/register", "/reset", "/reset/some-token"]) await open(page, url);
+    // Each page, hydrated, follows the top bar's Home link in the client router.
+    const hydrates = async (url: string) => {
+      await open(page, url);
+      await expectClientNavigation(page, homeLink(page), /\/$/);
+    };
+    for (const url of ["/login", "/register", "/reset", "/reset/some-token"]) await hydrates(url);
     await registerThroughApi(page.request, newAccount("hydrate"));
-    for (const url of ["/profile", "/readLater"]) await open(page, url);
+    for (const url of ["/profile", "/readLater"]) await hydrates(url);
     expect(consoleErrors).toEqual([]);
   });
 });

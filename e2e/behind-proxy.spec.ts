@@ -65,6 +65,32 @@ test.describe("the proxy", () => {
     expect(plain.status()).toBe(301);
     expect(plain.headers().location).toBe(`${baseUrl()}/login?redirectTo=%2Fprofile`);
   });
+
+  test("answers a HEAD (curl -I) as the GET, and the GETs after it get the whole page; a revalidation gets 304", async ({
+    request,
+  }) => {
+    const post = await createPost(api, { title: unique("Headed through the proxy"), category: category.name });
+    for (const path of ["/", "/terms", `/category/${category.slug}`, `/page/${post.slug}`]) {
+      const head = await request.head(path);
+      expect([path, head.status()]).toEqual([path, 200]);
+      expect(await head.body()).toHaveLength(0);
+      const get = await request.get(path);
+      expect([path, get.status()]).toEqual([path, 200]);
+      expect(head.headers()["content-type"]).toBe(get.headers()["content-type"]);
+      expect(head.headers().vary).toBe(get.headers().vary);
+      const html = await get.text();
+      expect(html).toContain("<!DOCTYPE html>");
+      expect(html).toContain("</html>");
+      // Cached now: a HEAD still leaves the page whole.
+      await request.head(path);
+      expect(await (await request.get(path)).text()).toContain("</html>");
+
+      const etag = get.headers().etag ?? "";
+      expect(etag).toMatch(/^W\/".+"$/);
+      const revalidated = await request.get(path, { headers: { "if-none-match": etag } });
+      expect([path, revalidated.status()]).toEqual([path, 304]);
+    }
+  });
 });
 
 test.describe("a reader", () => {

@@ -173,10 +173,12 @@ test.describe("home page", () => {
     // The track slides by one card (a quarter of the row at 1280 px).
     await expect.poll(async () => (await firstSlide.boundingBox())?.x ?? 0).toBeLessThan(xBefore - 200);
 
-    await page.waitForTimeout(1_300); // the 1000 ms transition settles
+    // A move made while the track still slides is ignored: wait until the 1000 ms transition has settled.
+    const track = carousel.locator("[data-carousel-track]");
+    await expect(track).not.toHaveClass(/transition-transform/);
     await carousel.getByRole("button", { name: "Previous Latest News" }).click();
     await expect(status).toHaveText(`Latest News: item ${before} of 7`);
-    await page.waitForTimeout(1_300);
+    await expect(track).not.toHaveClass(/transition-transform/);
     if (before === 1) {
       await carousel.getByRole("button", { name: "Previous Latest News" }).click();
       await expect(status).toHaveText("Latest News: item 7 of 7");
@@ -184,17 +186,24 @@ test.describe("home page", () => {
   });
 
   test("the carousel plays on its own every 3 s and can be paused", async ({ page }) => {
+    // The page's timers run on Playwright's clock: the test moves time on instead of sleeping.
+    await page.clock.install();
     await openHome(page);
     await page.mouse.move(0, 0);
     const carousel = region(page, "Latest News");
     const status = carouselStatus(carousel);
+    const track = carousel.locator("[data-carousel-track]");
+    await expect(track).not.toHaveClass(/transition-transform/);
     const start = await status.textContent();
-    await expect(status).not.toHaveText(start ?? "", { timeout: 5_000 });
+    await page.clock.runFor(3_000);
+    await expect(status).not.toHaveText(start ?? "");
 
     await carousel.getByRole("button", { name: "Pause Latest News autoplay" }).click();
     await page.mouse.move(0, 0);
+    await page.clock.runFor(1_200); // a move under way settles
+    await expect(track).not.toHaveClass(/transition-transform/);
     const paused = await status.textContent();
-    await page.waitForTimeout(4_000);
+    await page.clock.runFor(4_000);
     await expect(status).toHaveText(paused ?? "");
     await expect(carousel.getByRole("button", { name: "Start Latest News autoplay" })).toBeVisible();
   });
@@ -202,12 +211,13 @@ test.describe("home page", () => {
   test("with reduced motion the carousel does not play by itself", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
+    await page.clock.install();
     await openHome(page);
     await page.mouse.move(0, 0);
     const carousel = region(page, "Latest News");
     const status = carouselStatus(carousel);
     await expect(status).toHaveText("Latest News: item 1 of 7");
-    await page.waitForTimeout(4_000);
+    await page.clock.runFor(4_000);
     await expect(status).toHaveText("Latest News: item 1 of 7");
     await expect(carousel.getByRole("button", { name: /autoplay/ })).toHaveCount(0);
     await carousel.getByRole("button", { name: "Next Latest News" }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { expectClientNavigation, termsLink } from "./support/hydration";
 import { stubImages } from "./support/images";
 import { open } from "./support/page";
 
@@ -49,6 +50,8 @@ test.describe("site layout", () => {
     await stubImages(page.context());
     await page.goto("/");
     await page.waitForLoadState("networkidle");
+    // Hydrated, the home page follows the footer's links in the client router.
+    await expectClientNavigation(page, termsLink(page), /\/terms$/);
     expect(consoleErrors).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { ADMIN, adminApi, logIn, logInThroughApi, newAccount, registerThroughApi
 import { baseUrl } from "./support/api";
 import { type CreatedPost, createCategory, createPost, createType, type Taxon } from "./support/content";
 import { expect, test } from "./support/fixtures";
+import { expectClientNavigation, termsLink } from "./support/hydration";
 import { REMOTE_IMAGE, stubImages } from "./support/images";
 import { RUN, unique } from "./support/names";
 import { waitForHydration } from "./support/page";
@@ -494,7 +495,8 @@ test.describe("search page", () => {
     await expect(cards(page).first()).toContainText(`Beta guide 1 ${RUN}`);
 
     await box.fill(beta.name.toUpperCase());
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    // The page's own button: the top bar's search form has one of the same name.
+    await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
     await expect(cards(page)).toHaveCount(2);
 
     await box.fill(`nothing-like-this-${RUN}`);
@@ -506,10 +508,11 @@ test.describe("search page", () => {
   test("the search and post pages hydrate without console errors", async ({ page, consoleErrors }) => {
     await page.goto(`/search?category=${alpha.slug}`);
     await page.waitForLoadState("networkidle");
-    await cards(page).first().getByRole("heading").getByRole("link").click();
-    await expect(page).toHaveURL(/\/page\//);
+    // Hydrated, the search page follows its cards' links in the client router.
+    await expectClientNavigation(page, cards(page).first().getByRole("heading").getByRole("link"), /\/page\//);
     await page.reload();
     await page.waitForLoadState("networkidle");
+    await expectClientNavigation(page, termsLink(page), /\/terms$/);
     expect(consoleErrors).toEqual([]);
   });
 

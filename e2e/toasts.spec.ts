@@ -7,7 +7,38 @@ import { main, open, toasts } from "./support/page";
  * 3000 ms, paused while hovered, dragged away, and reached with Alt+T.
  */
 
-async function showToast(page: import("@playwright/test").Page) {
+type Page = import("@playwright/test").Page;
+type Locator = import("@playwright/test").Locator;
+
+/**
+ * react-toastify's timer: the toast closes when its progress bar's CSS animation ends, and a
+ * hover pauses that animation. Read from the page, so no test sleeps against it.
+ */
+function timerOf(shown: Locator) {
+  return shown.evaluate((element) => {
+    const bar = element.closest(".Toastify__toast")?.querySelector(".Toastify__progress-bar");
+    const [animation] = bar?.getAnimations() ?? [];
+    if (!bar || !animation) return null;
+    return {
+      durationMs: animation.effect?.getComputedTiming().duration,
+      playState: animation.playState,
+      elapsedMs: Number(animation.currentTime),
+    };
+  });
+}
+
+/** Lets the page draw `count` frames. */
+const frames = (page: Page, count: number) =>
+  page.evaluate(
+    (left) =>
+      new Promise<void>((resolve) => {
+        const next = () => (--left > 0 ? requestAnimationFrame(next) : resolve());
+        requestAnimationFrame(next);
+      }),
+    count,
+  );
+
+async function showToast(page: Page) {
   await open(page, "/login");
   await main(page).getByRole("button", { name: "Login" }).click();
   const shown = toasts(page).getByRole("alert").filter({ hasText: MESSAGES.loginFieldsRequired });
@@ -27,18 +58,24 @@ test("a toast shows top-right and closes by itself after about three seconds", a
     expect(box.y).toBeLessThan(100);
     expect(box.x + box.width).toBeGreaterThan(viewport.width - 100);
   }
-  await page.waitForTimeout(1500);
-  await expect(shown).toBeVisible();
-  await expect(shown).toBeHidden({ timeout: 4000 });
+  // Its 3000 ms timer runs once the toast has arrived (and the window has focus).
+  await expect.poll(() => timerOf(shown)).toMatchObject({ durationMs: 3000, playState: "running" });
+  await expect(shown).toBeHidden({ timeout: 10_000 });
 });
 
 test("a hovered toast stays until the pointer leaves", async ({ page }) => {
   const shown = await showToast(page);
+  await expect.poll(async () => (await timerOf(shown))?.playState).toBe("running");
   await shown.hover();
-  await page.waitForTimeout(4000);
+  await expect.poll(async () => (await timerOf(shown))?.playState).toBe("paused");
+  const hovered = await timerOf(shown);
+  await frames(page, 30);
+  // The timer stands still under the pointer, so the toast cannot close.
+  expect(await timerOf(shown)).toEqual(hovered);
   await expect(shown).toBeVisible();
   await page.mouse.move(10, 500);
-  await expect(shown).toBeHidden({ timeout: 5000 });
+  await expect.poll(async () => (await timerOf(shown))?.playState).toBe("running");
+  await expect(shown).toBeHidden({ timeout: 10_000 });
 });
 
 test("Alt+T moves focus to the notifications", async ({ page }) => {

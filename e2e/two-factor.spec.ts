@@ -14,7 +14,7 @@ import { toast, waitForReact } from "./support/page";
 const codeAt = (secret: string, steps: number) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
-test("an editor turns on two-factor sign-in, and the next login asks for the app's code", async ({
+test("an editor turns on two-factor sign-in, the next login asks for the app's code, and turning it off asks for the password and a code", async ({
   page,
   playwright,
   adminRequest,
@@ -37,6 +37,8 @@ test("an editor turns on two-factor sign-in, and the next login asks for the app
   await section.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(toast(page, "status", "Two-factor sign-in is on")).toBeVisible();
   await expect(section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  const recoveryCode =
+    (await section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").first().textContent()) ?? "";
 
   await page.context().clearCookies();
   await page.goto("/login");
@@ -56,4 +58,16 @@ test("an editor turns on two-factor sign-in, and the next login asks for the app
   await page.getByLabel("Authentication code").fill(await codeAt(secret, 1));
   await page.getByRole("main").getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Logout" })).toBeVisible();
+
+  await page.goto("/profile");
+  await waitForReact(page);
+  const profileSection = page.getByRole("region", { name: "Two-factor sign-in" });
+  await profileSection.getByLabel("Password").fill("not my password");
+  await profileSection.getByLabel("Authentication code").fill(recoveryCode);
+  await profileSection.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+  await expect(toast(page, "alert", "That password is not right")).toBeVisible();
+  await profileSection.getByLabel("Password").fill(account.password);
+  await profileSection.getByLabel("Authentication code").fill(recoveryCode);
+  await profileSection.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+  await expect(toast(page, "status", "Two-factor sign-in is off")).toBeVisible();
 });

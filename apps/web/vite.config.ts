@@ -26,7 +26,7 @@ const DOMAIN = /packages[\\/]domain[\\/]src[\\/]/;
  * at all (decision 025; apps/server/src/http/reader-page-scripts.test.ts checks the pages).
  */
 const DOMAIN_WITHOUT_ZOD =
-  /packages[\\/]domain[\\/]src[\\/](dates|email|endpoint-url|images|limits|messages|page-context|roles|sku|text)\.ts$/;
+  /packages[\\/]domain[\\/]src[\\/](dates|email|endpoint-url|images|limits|messages|page-context|roles|site-metadata|sku|text)\.ts$/;
 /** The domain's schemas by area: building them all in one chunk took one long task (decision 024). */
 function domainChunk(id: string): string {
   const area = /([a-z-]+)(\.[a-z]+)?\.ts$/.exec(id)?.[1] ?? "shared";

@@ -1,15 +1,17 @@
 import { MEDIA_MESSAGES, type PageLoadContext, type SiteSettings, UPLOAD_MAX_BYTES } from "@broadsheet/domain";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
-import { createConcurrencyLimit } from "./concurrency-limit";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import { allowedMethodsOf, allowOnRefusedForm, methodFallback, refuseOtherPageMethods } from "./http/allowed-methods";
 import { apiRouter } from "./http/api-routes";
 import type { AppEnv, PageRequest } from "./http/app-env";
 import { limitBody, limitOrdinaryBody } from "./http/body";
 import { createRequestOriginReader } from "./http/client-address";
 import { compression } from "./http/middleware/compression";
-import { handleApiNotFound, handleError } from "./http/middleware/error-handler";
+import { conditionalRequests } from "./http/middleware/conditional-requests";
+import { entityTags } from "./http/middleware/entity-tags";
+import { handleError } from "./http/middleware/error-handler";
 import { isPublicPage, publicPageCache } from "./http/middleware/page-cache";
 import { requestContext } from "./http/middleware/request-context";
 import { sameOrigin } from "./http/middleware/same-origin";
@@ -39,7 +41,7 @@ import { twoFactorRoutes } from "./http/routes/two-factor.routes";
 import { usersRoutes } from "./http/routes/users.routes";
 import { webAppRoutes } from "./http/routes/web-app.routes";
 import type { Logger } from "./logger";
-import { pageRendersPerProcess } from "./page-renders";
+import { createPageRenderSlots, pageRendersPerProcess } from "./page-renders";
 import { createServices, type Services } from "./services";
 import { servingProcesses } from "./workers";
 
@@ -82,9 +84,13 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestContext(logger, createRequestOriginReader(config)));
   app.use(refuseUnstorableUrls);
+  // Outermost of the three: a 304 is decided on the validators the answer leaves with.
+  app.use(conditionalRequests());
   // Outside the page cache, so the cache keeps uncompressed pages (it serves its own gzip).
   app.use(compression());
-  // Outside securityHeaders, so a cached page keeps the CSP (and nonce) it was rendered with.
+  // Validators for answers the page cache did not tag, from their uncompressed bodies.
+  app.use(entityTags());
+  // Outside securityHeaders, so a cached page keeps the CSP it was rendered with (each copy gets a fresh nonce).
   app.use(publicPageCache(services.publicPages, services.sessions));
   // Registered before securityHeaders so its cross-origin CORP is set last and wins.
   app.use("/media/*", allowCrossOriginEmbedding());
@@ -111,13 +117,23 @@ export function createApp(deps: AppDeps) {
       );
       app.use("*", serveStatic({ root: pages.clientDir }));
     }
-    const renderSlot = createConcurrencyLimit(pageRendersPerProcess(servingProcesses(config)));
+    const renderPage = createPageRenderSlots({
+      concurrency: pageRendersPerProcess(servingProcesses(config), config.pageRenders),
+      budgetMs: config.pageRenderBudgetMs,
+    });
+    // A page GET past its budget answers 503 (or, from the page cache, a stale copy), never waits on.
+    const budgeted = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
     app.all("*", async (c) => {
+      const refused = refuseOtherPageMethods(c);
+      if (refused) return refused;
       if (c.get("readerShell")) {
-        const shell = await renderSlot(async () =>
-          pages.render(publicRequest(c), pageLoadContext(app, c, await siteOf(services, config), NO_SESSION, true)),
+        const shell = await renderPage(
+          async () =>
+            pages.render(publicRequest(c), pageLoadContext(app, c, await siteOf(services, config), NO_SESSION, true)),
+          budgeted(c),
         );
-        if (isPublicPage(shell)) return shell;
+        // A failed or overdue render says nothing of the page: the page cache answers a stale copy or it.
+        if (isPublicPage(shell) || shell.status >= 500) return shell;
         // Not a page every reader shares: this reader's own, now and from now on.
         services.publicPages.personalPaths.add(c.req.path);
         c.set("readerShell", false);
@@ -126,15 +142,16 @@ export function createApp(deps: AppDeps) {
       // The profile form carries a photo: a logged-in reader may send an upload's worth, nobody else more than 1 MB.
       const limit = session.user && c.req.path === "/profile" ? limitProfileForm : limitOrdinaryBody;
       const render = () =>
-        renderSlot(async () =>
-          pages.render(publicRequest(c), pageLoadContext(app, c, await siteOf(services, config), session)),
+        renderPage(
+          async () => pages.render(publicRequest(c), pageLoadContext(app, c, await siteOf(services, config), session)),
+          budgeted(c),
         );
       if (c.req.method === "GET" || c.req.method === "HEAD") return render();
       let response: Response | undefined;
       await limit(c, async () => {
         response = await render();
       });
-      return response ?? c.res;
+      return allowOnRefusedForm(response ?? c.res);
     });
   }
 
@@ -158,7 +175,7 @@ export function createApiRoutes(services: Services) {
   api.use("/api/*", sessionMiddleware(services.sessions));
   api.route("/", healthRoutes(services.health));
   api.route("/", authorsRoutes(services.authors));
-  api.route("/", twoFactorRoutes(services.twoFactor));
+  api.route("/", twoFactorRoutes(services));
   api.route("/", usersRoutes(services));
   api.route("/", adminRoutes(services));
   api.route("/", homeRoutes(services.home));
@@ -177,8 +194,9 @@ export function createApiRoutes(services: Services) {
   api.route("/", settingsRoutes(services.settings));
   api.route("/", auditRoutes(services.audit));
   api.route("/", docsRoutes(api));
-  api.all("/api", handleApiNotFound);
-  api.all("/api/*", handleApiNotFound);
+  const fallback = methodFallback(allowedMethodsOf(api.routes));
+  api.all("/api", fallback);
+  api.all("/api/*", fallback);
   return api;
 }
 

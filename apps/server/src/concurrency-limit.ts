@@ -10,11 +10,12 @@ export function createConcurrencyLimit(
   let running = 0;
   const waiting: (() => void)[] = [];
 
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
+  /** A task whose `signal` aborts while it waits leaves the line without running (rejected with the reason). */
+  return async function run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (running >= limit) {
       // A bounded queue refuses work it could not start soon, instead of holding it in memory.
       if (queue && waiting.length >= queue.maxWaiting) throw queue.whenFull();
-      await new Promise<void>((resolve) => waiting.push(resolve));
+      await waitForTurn(waiting, signal);
     } else running += 1;
     try {
       return await task();
@@ -25,4 +26,24 @@ export function createConcurrencyLimit(
       else running -= 1;
     }
   };
+}
+
+function waitForTurn(waiting: (() => void)[], signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const giveUp = () => {
+      const place = waiting.indexOf(turn);
+      if (place !== -1) waiting.splice(place, 1);
+      reject(signal?.reason);
+    };
+    const turn = () => {
+      signal?.removeEventListener("abort", giveUp);
+      resolve();
+    };
+    waiting.push(turn);
+    signal?.addEventListener("abort", giveUp, { once: true });
+  });
 }

@@ -32,3 +32,33 @@ describe("concurrency limit", () => {
     expect(await limit(async () => "next one runs")).toBe("next one runs");
   });
 });
+
+describe("a task that gives up waiting", () => {
+  it("leaves the line without running, and the slot still passes to the next in line", async () => {
+    const limit = createConcurrencyLimit(1);
+    let release: () => void = () => undefined;
+    const holding = limit(() => new Promise<string>((resolve) => (release = () => resolve("first"))));
+    const impatient = new AbortController();
+    let ranImpatient = false;
+    const waiting = limit(async () => {
+      ranImpatient = true;
+    }, impatient.signal);
+    const patient = limit(async () => "third");
+    impatient.abort(new Error("over budget"));
+    await expect(waiting).rejects.toThrow("over budget");
+    release();
+    expect(await holding).toBe("first");
+    expect(await patient).toBe("third");
+    expect(ranImpatient).toBe(false);
+    expect(await limit(async () => "slot free again")).toBe("slot free again");
+  });
+
+  it("does not start when its signal has already aborted and every slot is taken", async () => {
+    const limit = createConcurrencyLimit(1);
+    let release: () => void = () => undefined;
+    const holding = limit(() => new Promise<void>((resolve) => (release = resolve)));
+    await expect(limit(async () => "ran", AbortSignal.abort(new Error("too late")))).rejects.toThrow("too late");
+    release();
+    await holding;
+  });
+});

@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   // Processes serving requests on PostgreSQL (node:cluster); PGlite is embedded in one process.
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  // Page renders at once on the machine (workers split them), and how long a page may take.
+  PAGE_RENDERS: z.coerce.number().int().min(1).max(256).default(4),
+  PAGE_RENDER_BUDGET_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -79,6 +82,10 @@ export interface Config {
   seedDemo: boolean;
   /** WORKERS as set (undefined: one per core on PostgreSQL). */
   workers: number | undefined;
+  /** Page renders at once on the machine, shared by its serving processes (decision 044). */
+  pageRenders: number;
+  /** A page GET not rendered within this, waiting included, answers a stale copy or 503 (decision 049). */
+  pageRenderBudgetMs: number;
   /** Which proxies' X-Forwarded-* headers to believe: none, a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
   /** PUBLIC_URL was given: it is the public origin, whatever Host or X-Forwarded-* say. */
@@ -125,6 +132,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // Demo content fills the embedded database by default, never a real server unless asked.
     seedDemo: values.SEED_DEMO ?? !values.DATABASE_URL,
     workers: values.WORKERS,
+    pageRenders: values.PAGE_RENDERS,
+    pageRenderBudgetMs: values.PAGE_RENDER_BUDGET_MS,
     trustProxy: values.TRUST_PROXY,
     site: {
       siteName: values.SITE_NAME,

@@ -14,6 +14,14 @@ describe("parseConfig", () => {
     expect(config.logLevel).toBe("info");
   });
 
+  it("renders 4 pages at once on the machine with a 5 s budget unless PAGE_RENDERS / PAGE_RENDER_BUDGET_MS say", () => {
+    expect(parseConfig({})).toMatchObject({ pageRenders: 4, pageRenderBudgetMs: 5000 });
+    expect(parseConfig({ PAGE_RENDERS: "8", PAGE_RENDER_BUDGET_MS: "2500" })).toMatchObject({
+      pageRenders: 8,
+      pageRenderBudgetMs: 2500,
+    });
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set, and does not seed it unless asked", () => {
     const config = parseConfig({ DATABASE_URL: "postgres://u@db:5432/news" });
     expect(config.databaseKind).toBe("postgres");
@@ -36,6 +44,9 @@ describe("parseConfig", () => {
     ["SEED_DEMO", "maybe"],
     ["TRUST_PROXY", "sometimes"],
     ["TRUST_PROXY", "10.0.0.0/99"],
+    ["PAGE_RENDERS", "0"],
+    ["PAGE_RENDER_BUDGET_MS", "soon"],
+    ["PAGE_RENDER_BUDGET_MS", "0"],
   ])("refuses %s=%s with one line naming the variable", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -29,13 +29,15 @@ import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
 import { followPageLinks } from "./lib/page-links";
 import { useSessionUser } from "./lib/session-user";
-import { useSiteName } from "./lib/site";
+import { feedLinks, useSiteName } from "./lib/site";
 import { SHARED_READER, type ViewerTargets, viewerStateHref } from "./lib/viewer-state";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The admins-only setting stays on the server: this data is in every page's HTML.
   const { requireTwoFactor: _, ...site } = context.site;
-  const now = new Date().toISOString();
+  // To the minute: pages show only the date, and an unchanged page rendered again is then the
+  // same bytes, so its ETag matches and a revalidation is answered 304.
+  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
   if (context.readerShell) return { site, now, user: SHARED_READER, readerShell: true };
   const session = await callApi(context, usersApi.getUser);
   return { site, now, user: session.ok ? session.data : null, readerShell: false };
@@ -110,6 +112,9 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {/* With a precedence React writes it ahead of the script preloads: the first paint waits only for it. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {data
+          ? feedLinks(data.site.publicUrl, "", data.site.siteName).map((feed) => <link key={feed.type} {...feed} />)
+          : null}
         <Meta />
         <Links />
         {data?.readerShell ? <ViewerStatePreload /> : null}

@@ -2,30 +2,24 @@ import { ADVERT_PAGE_SIZE, AdvertInputSchema } from "./adverts.schemas";
 import { AdvertSchema, pageSchema } from "./api-shapes";
 import { endpoint, MessageSchema } from "./endpoint";
 import { ADVERT_PLACEMENTS, MAX_IMAGES_PER_POST, UPLOAD_MAX_BYTES } from "./limits";
-import { pageQuerySchema, uuidParams } from "./query.schemas";
+import { FormImageListSchema } from "./posts.schemas";
+import { choiceQuery, pageQuerySchema, uuidParams } from "./query.schemas";
 import { z } from "./zod";
 
 /** /api/adverts: SPEC.md §7 "Adverts". Anyone reads them (the site shows them); staff manage them. */
 
 export const AdvertListQuerySchema = pageQuerySchema(ADVERT_PAGE_SIZE).extend({
-  // Any text is read: a placement that does not exist lists no adverts rather than failing.
-  category: z.preprocess(
-    (raw: string | undefined) => (raw === null ? raw : typeof raw === "string" ? raw.trim().slice(0, 100) : ""),
-    z.string().meta({ description: "Placement; All or empty for every advert", enum: [...ADVERT_PLACEMENTS, "All"] }),
-  ),
+  category: choiceQuery("category", [...ADVERT_PLACEMENTS, "All", ""], "", "Placement; All or empty for every advert"),
 });
 export type AdvertListQuery = z.output<typeof AdvertListQuerySchema>;
 
 /** The multipart form of an advert: the JSON fields as text, and up to five image files or URLs. */
+const advertField = AdvertInputSchema.shape;
 const AdvertFormSchema = z.object({
-  link: z.string().optional(),
-  category: z.enum(ADVERT_PLACEMENTS),
-  content: z.string().optional(),
-  image: z
-    .array(z.string())
-    .max(MAX_IMAGES_PER_POST)
-    .optional()
-    .meta({ description: "Image files (uploaded first), URLs, or a JSON array of URLs" }),
+  link: advertField.link,
+  category: advertField.category,
+  content: advertField.content,
+  image: FormImageListSchema,
 });
 
 // A form with five images of the largest size, plus room for the text fields and the framing.
@@ -57,7 +51,7 @@ export const advertsApi = {
     status: 201,
     response: AdvertSchema,
     responseDescription: "The new advert",
-    errors: [400, 413, 415],
+    errors: [400, 404, 413, 415],
   }),
   get: endpoint({
     method: "get",

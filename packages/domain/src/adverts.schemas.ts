@@ -1,6 +1,6 @@
 import { ADVERT_PLACEMENTS, type AdvertPlacement, MAX_IMAGES_PER_POST } from "./limits";
 import { MESSAGES } from "./messages";
-import { ImageListSchema, isHttpUrl, POST_MESSAGES } from "./posts.schemas";
+import { ImageListSchema, OPTIONAL_HTTP_URL_PATTERN, POST_MESSAGES } from "./posts.schemas";
 import { z } from "./zod";
 
 export const ADVERT_PAGE_SIZE = 10;
@@ -13,6 +13,7 @@ export const ADVERT_MESSAGES = {
   contentTooLong: "Content is too long",
   tooManyImages: `An advert can have at most ${MAX_IMAGES_PER_POST} images`,
   advertNotFound: "Advert not found",
+  imageNotFound: "No image is stored at this address",
   advertCreated: "Add created Successful",
   advertUpdated: "Add updated Successful",
   advertDeleted: "Add deleted successfully",
@@ -37,15 +38,15 @@ export const AdvertInputSchema = z.object({
     .string({ error: ADVERT_MESSAGES.linkInvalid })
     .trim()
     .max(2000, ADVERT_MESSAGES.linkInvalid)
+    .regex(OPTIONAL_HTTP_URL_PATTERN, ADVERT_MESSAGES.linkInvalid)
     .optional()
-    .default("")
-    .refine((link) => link === "" || isHttpUrl(link), ADVERT_MESSAGES.linkInvalid),
+    .default(""),
   category: z.enum(ADVERT_PLACEMENTS, { error: ADVERT_MESSAGES.placementRequired }),
   content: z
     .string()
     .optional()
     .default("")
-    .refine((html) => html.length <= ADVERT_CONTENT_MAX_LENGTH, ADVERT_MESSAGES.contentTooLong),
+    .pipe(z.string().max(ADVERT_CONTENT_MAX_LENGTH, ADVERT_MESSAGES.contentTooLong)),
   image: AdvertImageListSchema,
 });
 export type AdvertInput = z.infer<typeof AdvertInputSchema>;

@@ -79,6 +79,9 @@ export const PostDetailSchema = PostSummarySchema.extend({
   shareCount: z.number(),
   comments: z.array(PostCommentSchema),
   reviews: z.object({ count: z.number(), average: z.number(), items: z.array(PostReviewSchema) }),
+  imageSizes: z
+    .array(z.object({ width: z.number().int(), height: z.number().int() }).nullable())
+    .describe("Each image's size in pixels, by position; null for an image on another site"),
 }).meta({ id: "PostDetail" });
 export type PostDetail = z.infer<typeof PostDetailSchema>;
 
@@ -137,7 +140,8 @@ export const PublicUserSchema = z
   .object({
     _id: z.string(),
     name: z.string(),
-    email: z.string().meta({ format: "email" }),
+    // The address as the account was made with it (see email.ts), which JSON Schema's "email" format does not cover.
+    email: z.string().describe("The account's e-mail address"),
     role: z.enum(ROLES),
     phone: z.string(),
     photo: z.string(),

@@ -28,6 +28,14 @@ export const AUDIT_ACTIONS = [
   "type.delete",
   "settings.update",
   "comment.delete",
+  "password.change",
+  "password.change.failed",
+  "password.reset",
+  "twofactor.enable",
+  "twofactor.disable",
+  "twofactor.disable.failed",
+  "preview.create",
+  "preview.revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,12 +5,12 @@
 const LOCAL_PART = String.raw`(?:[^<>()[\]\\.,;:\s@"]+(?:\.[^<>()[\]\\.,;:\s@"]+)*|".+")`;
 const BRACKETED_IP = String.raw`\[(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\]`;
 const DOTTED_DOMAIN = String.raw`(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\.)+[a-zA-Z]{2,}`;
-const EMAIL_PATTERN = new RegExp(`^${LOCAL_PART}@(?:${BRACKETED_IP}|${DOTTED_DOMAIN})$`);
+export const EMAIL_PATTERN = new RegExp(`^${LOCAL_PART}@(?:${BRACKETED_IP}|${DOTTED_DOMAIN})$`);
 
 export const EMAIL_MAX_LENGTH = 254;
 
 export function isValidEmail(email: string): boolean {
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
+  return [...email].length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 }
 
 export function normalizeEmail(email: string): string {

@@ -14,8 +14,11 @@ export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
  */
 export type Access = "public" | "optional" | "user" | "staff" | "admin";
 
-/** Error statuses an endpoint may answer beyond the ones its access rule implies (401, 403). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+/**
+ * Error statuses an endpoint may answer beyond the ones every route documents for itself
+ * (400, 503; 401/403 of its access rule, 403 to a cross-site write, 404 with path parameters, 413 with a body).
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export interface EndpointDeclaration {
   method: HttpMethod;

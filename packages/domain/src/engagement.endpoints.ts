@@ -58,6 +58,19 @@ export const engagementApi = {
     responseDescription: "The first page of comments, the new one on top",
     errors: [400, 404, 429],
   }),
+  recordView: endpoint({
+    method: "post",
+    path: "/api/posts/{id}/view",
+    tag: "Engagement",
+    summary: "Count a reader's view of a published post",
+    description:
+      "Sent by the post page once it shows, so pages served from the cache count too. A view counts once per reader (the account, or the signed visitor id cookie this call sets for anonymous readers) per post per 30 minutes, and at most 10 times per client address and post in that time; staff and bots are not counted.",
+    access: "optional",
+    params: PostIdParams,
+    response: z.object({ counted: z.boolean() }),
+    responseDescription: "Whether this view counted",
+    errors: [404],
+  }),
   deleteComment: endpoint({
     method: "delete",
     path: "/api/posts/{id}/comments/{commentId}",

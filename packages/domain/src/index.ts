@@ -31,6 +31,7 @@ export * from "./safe-redirect";
 export * from "./settings.endpoints";
 export * from "./settings.schemas";
 export * from "./shares.endpoints";
+export * from "./site-metadata";
 export * from "./sku";
 export * from "./taxonomy.endpoints";
 export * from "./taxonomy.schemas";

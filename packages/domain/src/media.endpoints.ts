@@ -16,7 +16,7 @@ export const UploadedImageSchema = z
 export type UploadedImageJson = z.infer<typeof UploadedImageSchema>;
 
 const MediaFormSchema = z.object({
-  file: z.string().meta({ contentMediaType: "application/octet-stream" }),
+  file: z.string().meta({ format: "binary", contentMediaType: "application/octet-stream" }),
   purpose: z.enum(["profile"]).optional(),
 });
 

@@ -1,7 +1,7 @@
 import { PostDetailSchema, PostSummarySchema, pageSchema } from "./api-shapes";
 import { endpoint, MessageSchema } from "./endpoint";
 import { MAX_IMAGES_PER_BATCH, POST_SORTS, SEARCH_MAX_LENGTH, SEARCH_PAGE_SIZE, UPLOAD_MAX_BYTES } from "./limits";
-import { PostInputSchema } from "./posts.schemas";
+import { FormImageListSchema, PostInputSchema } from "./posts.schemas";
 import { choiceQuery, PostIdParams, pageQuerySchema, textQuery } from "./query.schemas";
 import { z } from "./zod";
 
@@ -12,29 +12,31 @@ export const PostListQuerySchema = pageQuerySchema(SEARCH_PAGE_SIZE).extend({
   category: textQuery(100, "Category name; All or empty for every category"),
   type: textQuery(100, "Type name; All or empty for every type"),
   author: textQuery(200, "Author slug: only that author's posts"),
-  sort: choiceQuery(POST_SORTS, "latest", "Order"),
+  sort: choiceQuery("sort", POST_SORTS, "latest", "Order"),
 });
 export type PostListQuery = z.output<typeof PostListQuerySchema>;
 
-/** The multipart form of a post: the JSON fields as text, and up to five image files or URLs. */
+/**
+ * The multipart form of a post: the JSON body's fields as text, checked by the same rules,
+ * and up to five image files or URLs.
+ */
+const postField = PostInputSchema.shape;
 const PostFormSchema = z.object({
-  title: z.string(),
-  link: z.string().optional(),
-  category: z.string(),
-  type: z.string().optional(),
-  content: z.string().optional(),
+  title: postField.title,
+  link: postField.link,
+  category: postField.category,
+  type: postField.type,
+  content: postField.content,
   isPublished: z.enum(["true", "false"]).optional(),
-  scheduledAt: z.string().optional().meta({ description: "ISO 8601 date and time; empty unschedules" }),
-  correction: z.string().optional().meta({ description: "Correction note; empty removes it" }),
-  image: z
-    .array(z.string())
-    .max(MAX_IMAGES_PER_BATCH)
-    .meta({ description: "Image files (uploaded first), URLs, or a JSON array of URLs" }),
-  imageAlt: z
-    .array(z.string())
-    .max(MAX_IMAGES_PER_BATCH)
+  scheduledAt: z
+    .union([z.literal(""), z.iso.datetime({ offset: true })])
     .optional()
-    .meta({ description: "Each image's description (alt text), in the images' order" }),
+    .meta({ description: "ISO 8601 date and time; empty unschedules" }),
+  correction: postField.correction.meta({ description: "Correction note; empty removes it" }),
+  image: FormImageListSchema,
+  imageAlt: postField.imageAlt.meta({
+    description: "Each image's description (alt text), in the images' order; no more than there are images",
+  }),
 });
 
 // A form with five images of the largest size, plus room for the text fields and the framing.

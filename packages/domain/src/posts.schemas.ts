@@ -22,20 +22,27 @@ export const POST_MESSAGES = {
   correctionTooLong: `A correction must be at most ${CORRECTION_MAX_LENGTH} characters`,
 } as const;
 
-/** http(s) URL check shared by post links and advert links. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
+/** A host of an http(s) URL the patterns here accept, with an optional port. */
+export const URL_HOST = String.raw`(?:[A-Za-z0-9-]+\.)*[A-Za-z][A-Za-z0-9-]*(?::\d{1,4})?`;
 
-const MEDIA_OR_HTTPS = /^(\/media\/[a-f0-9]{64}\.\w+|https:\/\/\S+)$/;
+/*
+ * An http(s) URL, as a pattern so that the OpenAPI document states the very rule the server
+ * applies. The host's last label starts with a letter (a WHATWG URL would read a number there
+ * as an IPv4 address) and the port has at most four digits, so every match is a valid URL.
+ */
+const HTTP_URL = String.raw`https?:\/\/${URL_HOST}(?:[\/?#]\S*)?`;
+export const HTTP_URL_PATTERN = new RegExp(`^${HTTP_URL}$`);
+/** An http(s) URL or nothing (""). */
+export const OPTIONAL_HTTP_URL_PATTERN = new RegExp(`^(?:${HTTP_URL})?$`);
+
+const IMAGE_URL = String.raw`\/media\/[a-f0-9]{64}\.\w+|https:\/\/\S+`;
+/** An image of this site (/media/…) or an https URL. */
+export const IMAGE_URL_PATTERN = new RegExp(`^(?:${IMAGE_URL})$`);
+/** An image URL as above, or nothing (""). */
+export const OPTIONAL_IMAGE_URL_PATTERN = new RegExp(`^(?:${IMAGE_URL})?$`);
 
 export const ImageListSchema = z
-  .array(z.string().trim().regex(MEDIA_OR_HTTPS, POST_MESSAGES.imageInvalid), { error: MESSAGES.addImage })
+  .array(z.string().trim().regex(IMAGE_URL_PATTERN, POST_MESSAGES.imageInvalid), { error: MESSAGES.addImage })
   .min(1, MESSAGES.addImage)
   .max(MAX_IMAGES_PER_POST, POST_MESSAGES.tooManyImages);
 
@@ -60,19 +67,10 @@ export const PostInputSchema = z
       .trim()
       .min(1, POST_MESSAGES.titleRequired)
       .max(200, POST_MESSAGES.titleTooLong),
-    link: z
-      .string()
-      .trim()
-      .optional()
-      .default("")
-      .refine((link) => link === "" || isHttpUrl(link), POST_MESSAGES.linkInvalid),
+    link: z.string().trim().regex(OPTIONAL_HTTP_URL_PATTERN, POST_MESSAGES.linkInvalid).optional().default(""),
     category: z.string({ error: MESSAGES.selectCategory }).trim().min(1, MESSAGES.selectCategory),
     type: z.string().trim().optional().default(""),
-    content: z
-      .string()
-      .optional()
-      .default("")
-      .refine((html) => html.length <= 200_000, POST_MESSAGES.contentTooLong),
+    content: z.string().optional().default("").pipe(z.string().max(200_000, POST_MESSAGES.contentTooLong)),
     image: ImageListSchema,
     imageAlt: ImageAltListSchema.optional(),
     isPublished: z.boolean().optional(),
@@ -90,3 +88,13 @@ export const PostInputSchema = z
     path: ["imageAlt"],
   });
 export type PostInput = z.infer<typeof PostInputSchema>;
+
+/**
+ * The images field of a form: image files (uploaded first) or URLs, as the JSON body's
+ * images; the form reads a JSON array of URLs in one field as well.
+ */
+export const FormImageListSchema = z
+  .array(z.union([z.string().meta({ format: "binary" }), z.string().regex(IMAGE_URL_PATTERN)]))
+  .min(1)
+  .max(MAX_IMAGES_PER_POST)
+  .meta({ description: "Image files (uploaded first), URLs, or a JSON array of URLs" });

@@ -1,5 +1,6 @@
 import { isTimeZone } from "./dates";
-import { isHttpUrl } from "./posts.schemas";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email";
+import { HTTP_URL_PATTERN, OPTIONAL_HTTP_URL_PATTERN, OPTIONAL_IMAGE_URL_PATTERN } from "./posts.schemas";
 import { z } from "./zod";
 
 /** The site's own name, words and links, set by an admin (issue 15); env values are first-run defaults. */
@@ -21,6 +22,8 @@ export const SETTINGS_MESSAGES = {
   emptyPatch: "Nothing to change",
   timeZoneUnknown: "Time zone must be an IANA time zone, like Europe/London",
   twoFactorYourselfFirst: "Turn on two-factor sign-in for yourself (in your profile) before requiring it for all staff",
+  twitterHandleInvalid:
+    "The X (Twitter) handle must be @ and up to 15 letters, digits or underscores, like @broadsheet",
 } as const;
 
 export const SETTINGS_LIMITS = {
@@ -34,11 +37,9 @@ export const SETTINGS_LIMITS = {
   postsPerPageMax: 48,
 } as const;
 
-// A path on this site ("/category/world-news") or an http(s) URL.
-const linkUrl = z
-  .string()
-  .trim()
-  .refine((url) => /^\/(?!\/)\S*$/.test(url) || isHttpUrl(url), SETTINGS_MESSAGES.urlInvalid);
+// A path on this site ("/category/world-news", not "//elsewhere") or an http(s) URL.
+const SITE_PATH_OR_HTTP_URL = new RegExp(`^(?:\\/(?:[^/\\s]\\S*)?|${HTTP_URL_PATTERN.source.slice(1, -1)})$`);
+const linkUrl = z.string().trim().regex(SITE_PATH_OR_HTTP_URL, SETTINGS_MESSAGES.urlInvalid);
 
 export const SiteLinkSchema = z
   .object({
@@ -55,13 +56,16 @@ export type SiteLink = z.infer<typeof SiteLinkSchema>;
 const linkList = z.array(SiteLinkSchema).max(SETTINGS_LIMITS.links, SETTINGS_MESSAGES.tooManyLinks);
 
 // "" clears an image; otherwise an upload of this site (/media/…) or an https URL.
-const siteImage = z
-  .string()
-  .trim()
-  .refine(
-    (url) => url === "" || /^(\/media\/[a-f0-9]{64}\.\w+|https:\/\/\S+)$/.test(url),
-    SETTINGS_MESSAGES.imageInvalid,
-  );
+const siteImage = z.string().trim().regex(OPTIONAL_IMAGE_URL_PATTERN, SETTINGS_MESSAGES.imageInvalid);
+
+// X's own rule for user names: 1 to 15 letters, digits or underscores; "" for none.
+const TWITTER_HANDLE = /^(?:@\w{1,15})?$/;
+
+/*
+ * The document lists the canonical IANA names this runtime knows (and UTC); the check asks
+ * Intl, which also takes the tz database's other names for them (US/Eastern, Etc/UTC, …).
+ */
+const timeZoneNames = () => ["UTC", ...Intl.supportedValuesOf("timeZone").filter((name) => name !== "UTC")];
 
 /** What an admin may change; every field optional, the rest stays as it is. */
 export const SettingsPatchSchema = z
@@ -73,18 +77,24 @@ export const SettingsPatchSchema = z
       .max(SETTINGS_LIMITS.siteName, SETTINGS_MESSAGES.siteNameTooLong),
     tagline: z.string().trim().max(SETTINGS_LIMITS.tagline, SETTINGS_MESSAGES.taglineTooLong),
     about: z.string().trim().max(SETTINGS_LIMITS.about, SETTINGS_MESSAGES.aboutTooLong),
-    contactEmail: z.string().trim().pipe(z.email(SETTINGS_MESSAGES.contactEmailInvalid)),
-    contactPhone: z.string().trim().max(SETTINGS_LIMITS.contactPhone, SETTINGS_MESSAGES.contactPhoneTooLong),
-    shopUrl: z
+    contactEmail: z
       .string()
       .trim()
-      .refine((url) => url === "" || isHttpUrl(url), SETTINGS_MESSAGES.urlInvalid),
+      .max(EMAIL_MAX_LENGTH, SETTINGS_MESSAGES.contactEmailInvalid)
+      .regex(EMAIL_PATTERN, SETTINGS_MESSAGES.contactEmailInvalid),
+    contactPhone: z.string().trim().max(SETTINGS_LIMITS.contactPhone, SETTINGS_MESSAGES.contactPhoneTooLong),
+    shopUrl: z.string().trim().regex(OPTIONAL_HTTP_URL_PATTERN, SETTINGS_MESSAGES.urlInvalid),
     socialLinks: linkList,
     navigation: linkList,
     logo: siteImage,
     icon: siteImage,
     shareImage: siteImage,
-    timeZone: z.string().trim().refine(isTimeZone, SETTINGS_MESSAGES.timeZoneUnknown),
+    twitterHandle: z.string().trim().regex(TWITTER_HANDLE, SETTINGS_MESSAGES.twitterHandleInvalid),
+    timeZone: z
+      .string()
+      .trim()
+      .refine(isTimeZone, SETTINGS_MESSAGES.timeZoneUnknown)
+      .meta("document" in globalThis ? {} : { enum: timeZoneNames() }),
     requireTwoFactor: z.boolean(),
     postsPerPage: z
       .number()
@@ -110,6 +120,7 @@ export const SettingsSchema = z
     logo: z.string().describe("Image URL, or empty: the masthead then shows the name"),
     icon: z.string().describe("Square image URL for the browser tab and home screen, or empty for the default"),
     shareImage: z.string().describe("Open Graph image of pages without their own, or empty"),
+    twitterHandle: z.string().describe("The site's X (Twitter) handle, like @broadsheet, or empty"),
     postsPerPage: z.number().int().describe("Posts per page of category and author pages"),
     timeZone: z.string().describe("IANA time zone in which editors see and pick times (schedules)"),
     requireTwoFactor: z

@@ -13,6 +13,8 @@ export const TWO_FACTOR_MESSAGES = {
   notOn: "Two-factor sign-in is not on",
   turnedOn: "Two-factor sign-in is on",
   turnedOff: "Two-factor sign-in is off",
+  passwordRequired: "Enter your password",
+  passwordWrong: "That password is not right",
 } as const;
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -23,6 +25,14 @@ const CodeInputSchema = z.object({
     .trim()
     .min(1, TWO_FACTOR_MESSAGES.codeRequired)
     .max(40, TWO_FACTOR_MESSAGES.codeWrong),
+});
+
+/** Turning it off proves both factors: a stolen session alone cannot remove the second one. */
+const DisableInputSchema = CodeInputSchema.extend({
+  password: z
+    .string({ error: TWO_FACTOR_MESSAGES.passwordRequired })
+    .min(1, TWO_FACTOR_MESSAGES.passwordRequired)
+    .max(200, TWO_FACTOR_MESSAGES.passwordWrong),
 });
 
 const TAG = "Users";
@@ -62,11 +72,12 @@ export const twoFactorApi = {
     method: "post",
     path: "/api/users/2fa/disable",
     tag: TAG,
-    summary: "Turn off two-factor sign-in with a current code or a recovery code",
+    summary: "Turn off two-factor sign-in with the password and a current code or a recovery code",
+    description: "A few wrong tries in 15 minutes answer 429 until the window ends.",
     access: "user",
-    body: CodeInputSchema,
+    body: DisableInputSchema,
     response: MessageSchema,
     responseDescription: "Off",
-    errors: [400, 403, 409],
+    errors: [400, 403, 409, 429],
   }),
 };

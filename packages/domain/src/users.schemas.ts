@@ -1,6 +1,7 @@
-import { isValidEmail } from "./email";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isValidEmail } from "./email";
 import { AUTHOR_BIO_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
+import { URL_HOST } from "./posts.schemas";
 import { ROLES } from "./roles";
 import { z } from "./zod";
 
@@ -25,6 +26,21 @@ function readTextFields<const K extends string>(keys: readonly K[], trimmed: rea
   });
 }
 
+/** Lengths are counted in characters (code points), as JSON Schema's minLength and maxLength count them. */
+const characters = (value: string) => [...value].length;
+
+/**
+ * A profile photo as documented: an upload of this site (/media/…) or an https URL. The
+ * server also takes the upload's absolute URL on the site's own origin (its check needs the
+ * configuration, so it stays in the users service).
+ */
+const PHOTO_URL_PATTERN = new RegExp(
+  String.raw`^(?:\/media\/[a-f0-9]{64}\.(?:webp|png|jpe?g|gif)|https:\/\/${URL_HOST}(?:[\/?#]\S*)?)$`,
+);
+
+/** An e-mail address as the server checks it, for the document. */
+const documentedEmail = () => z.string().max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN);
+
 /**
  * What a lenient schema accepts, for its documentation (JSON Schema, as OpenAPI shows it).
  * Only the server publishes it; in the browser it would be a wasted 10-20 ms at start-up.
@@ -39,13 +55,13 @@ export const RegisterInputSchema = readTextFields(["name", "email", "password"],
   .superRefine((input, ctx) => {
     if (!input.name || !input.email || !input.password) {
       ctx.addIssue({ code: "custom", message: MESSAGES.allFieldsRequired });
-    } else if (input.password.length < PASSWORD_MIN_LENGTH) {
+    } else if (characters(input.password) < PASSWORD_MIN_LENGTH) {
       ctx.addIssue({ code: "custom", message: MESSAGES.passwordTooShort });
     } else if (!isValidEmail(input.email)) {
       ctx.addIssue({ code: "custom", message: MESSAGES.invalidEmail });
-    } else if (input.name.length > 100) {
+    } else if (characters(input.name) > 100) {
       ctx.addIssue({ code: "custom", message: "Name must be at most 100 characters" });
-    } else if (input.password.length > 200) {
+    } else if (characters(input.password) > 200) {
       ctx.addIssue({ code: "custom", message: "Password must be at most 200 characters" });
     }
   })
@@ -53,14 +69,23 @@ export const RegisterInputSchema = readTextFields(["name", "email", "password"],
     documented(
       z.object({
         name: z.string().min(1).max(100),
-        email: z.email(),
+        email: documentedEmail(),
         password: z.string().min(PASSWORD_MIN_LENGTH).max(200),
       }),
     ),
   );
 export type RegisterInput = z.infer<typeof RegisterInputSchema>;
 
-export const LoginInputSchema = readTextFields(["email", "password", "code"], ["email", "code"])
+/** The optional two-factor code, when sent, must be text: a code of another type would read as no code. */
+const codeIsTextIfSent = (raw: unknown) => {
+  const code = raw && typeof raw === "object" ? (raw as Record<string, unknown>).code : undefined;
+  return code === undefined || typeof code === "string";
+};
+
+export const LoginInputSchema = z
+  .unknown()
+  .refine(codeIsTextIfSent, "The code must be text")
+  .pipe(readTextFields(["email", "password", "code"], ["email", "code"]))
   .superRefine((input, ctx) => {
     if (!input.email || !input.password) {
       ctx.addIssue({ code: "custom", message: MESSAGES.loginFieldsRequired });
@@ -71,7 +96,7 @@ export const LoginInputSchema = readTextFields(["email", "password", "code"], ["
   .meta(
     documented(
       z.object({
-        email: z.email(),
+        email: documentedEmail(),
         password: z.string().min(1),
         code: z
           .string()
@@ -110,7 +135,7 @@ export const UpdateProfileInputSchema = z.object({
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 
 export const UpdatePhotoInputSchema = z.object({
-  photo: text("Photo is required").min(1, "Photo is required").max(2000),
+  photo: text("Photo is required").min(1, "Photo is required").max(2000).meta({ pattern: PHOTO_URL_PATTERN.source }),
 });
 
 export const UpdateRoleInputSchema = z.object({
@@ -128,12 +153,16 @@ const newPassword = z
 export const ChangePasswordInputSchema = z.object({
   oldPassword: z.string({ error: MESSAGES.allFieldsRequired }).min(1, MESSAGES.allFieldsRequired),
   password: newPassword,
+  /** Needed when two-factor sign-in is on: a current code or a recovery code. */
+  code: z.string().trim().max(40).optional(),
 });
 
 export const ResetPasswordInputSchema = z.object({ password: newPassword });
 
 export const ForgotPasswordInputSchema = z.object({
-  email: text(MESSAGES.invalidEmail).refine(isValidEmail, MESSAGES.invalidEmail),
+  email: text(MESSAGES.invalidEmail)
+    .max(EMAIL_MAX_LENGTH, MESSAGES.invalidEmail)
+    .regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
 });
 
 export const WishlistInputSchema = z.object({

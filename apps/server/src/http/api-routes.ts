@@ -3,20 +3,19 @@ import {
   type Access,
   type EndpointDeclaration,
   type ErrorStatus,
-  isStaff,
   MEDIA_MESSAGES,
   MessageSchema,
   TWO_FACTOR_MESSAGES,
 } from "@broadsheet/domain";
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { SchemaObject } from "openapi3-ts/oas31";
 import { z } from "zod";
 import { forbidden, invalid, unauthorized } from "../errors";
-import type { SessionUser } from "../services/sessions.service";
 import type { AppEnv } from "./app-env";
 import { auditTrailOf } from "./audit-trail";
 import { limitBody, limitOrdinaryBody, readJson } from "./body";
+import { staffAccessOf } from "./middleware/session";
 import { isMultipart } from "./multipart";
 
 /*
@@ -40,27 +39,20 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** When an admin requires it, staff without two-factor sign-in may not use staff calls yet. */
-async function refuseStaffWithoutTwoFactor(c: Context<AppEnv>, user: SessionUser): Promise<void> {
-  if (user.totpSecret !== null) return;
-  if (await c.get("twoFactorRequired")?.()) throw forbidden(TWO_FACTOR_MESSAGES.requiredForStaff);
+/** Staff and admin calls ask the one staff rule (services/staff-access.ts), two-factor included. */
+function requireStaffAccess(level: "staff" | "admin"): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.get("user")) throw unauthorized(ACCOUNT_MESSAGES.notLoggedIn);
+    const access = await staffAccessOf(c, level);
+    if (access === "not_staff")
+      throw forbidden(level === "admin" ? ACCOUNT_MESSAGES.adminOnly : ACCOUNT_MESSAGES.staffOnly);
+    if (access === "needs_two_factor") throw forbidden(TWO_FACTOR_MESSAGES.requiredForStaff);
+    await next();
+  };
 }
 
-export const requireStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.get("user");
-  if (!user) throw unauthorized(ACCOUNT_MESSAGES.notLoggedIn);
-  if (!isStaff(user.role)) throw forbidden(ACCOUNT_MESSAGES.staffOnly);
-  await refuseStaffWithoutTwoFactor(c, user);
-  await next();
-};
-
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.get("user");
-  if (!user) throw unauthorized(ACCOUNT_MESSAGES.notLoggedIn);
-  if (user.role !== "admin") throw forbidden(ACCOUNT_MESSAGES.adminOnly);
-  await refuseStaffWithoutTwoFactor(c, user);
-  await next();
-};
+export const requireStaff = requireStaffAccess("staff");
+export const requireAdmin = requireStaffAccess("admin");
 
 const ACCESS_MIDDLEWARE: Record<Access, MiddlewareHandler<AppEnv> | undefined> = {
   public: undefined,
@@ -95,15 +87,35 @@ const ACCESS_ERRORS: Record<Access, ErrorStatus[]> = {
 };
 
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
-  400: "Invalid input: the message names the first problem",
+  400: "Invalid input (NUL or a broken %-encoding in the URL included): the message names the first problem",
   401: "Not logged in",
   403: "Logged in, but not allowed (or a cross-site request)",
   404: "Not found",
   409: "Conflict with existing data",
   413: "Body or upload too large",
   415: "Not a supported media type",
-  429: "Rate limited",
+  429: "Rate limited, or the server is busy hashing passwords: try again after Retry-After seconds",
+  503: "The database is briefly out of reach: try again after Retry-After seconds",
 };
+
+const RETRY_AFTER = {
+  "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer", minimum: 1 } },
+} as const;
+
+/**
+ * Every error status the operation can answer: its declared ones, its access rule's, and
+ * those every route has: 400 (a URL the server refuses to read), 403 to a cross-site write,
+ * 404 to a path parameter naming nothing, 413 to a body past its limit, 503 when the database
+ * is out of reach.
+ */
+function errorStatusesOf(declaration: EndpointDeclaration): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>([400, ...ACCESS_ERRORS[declaration.access], ...(declaration.errors ?? [])]);
+  if (declaration.method !== "get") statuses.add(403);
+  if (declaration.params) statuses.add(404);
+  if (declaration.body || declaration.form) statuses.add(413);
+  statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
 
 /**
  * Reads a JSON body once, with the API's own rules (an empty body is `{}`; malformed JSON or
@@ -206,10 +218,10 @@ export function routeOf<const E extends EndpointDeclaration>(declaration: E, opt
       content: { [mediaType]: { schema: declaration.response } },
     },
   };
-  const errors = [...new Set([...ACCESS_ERRORS[access], ...(declaration.errors ?? [])])].sort();
-  for (const error of errors) {
+  for (const error of errorStatusesOf(declaration)) {
     responses[error] = {
       description: ERROR_DESCRIPTIONS[error],
+      ...((error === 429 || error === 503) && { headers: RETRY_AFTER }),
       content: { "application/json": { schema: MessageSchema } },
     };
   }

@@ -32,6 +32,8 @@ export interface AppEnv {
     user: SessionUser | null;
     /** The raw session token of this request, when it has a live session. */
     sessionToken: string | null;
+    /** Who an audited call without a session acted for (a password reset's account). */
+    auditSubject?: { id: string; name: string; email: string };
     /** Where audited calls are recorded (set for every /api request). */
     audit?: AuditService;
     /** Whether an admin requires staff to use two-factor sign-in (Admin → Settings). */

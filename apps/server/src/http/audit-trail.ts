@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   type AuditAction,
   advertsApi,
   categoriesApi,
@@ -6,8 +7,11 @@ import {
   engagementApi,
   pollsApi,
   postsApi,
+  previewsApi,
   revisionsApi,
   settingsApi,
+  TWO_FACTOR_MESSAGES,
+  twoFactorApi,
   typesApi,
   usersApi,
 } from "@broadsheet/domain";
@@ -30,6 +34,8 @@ interface Call {
   body: Answer;
   answer: Answer;
   audit: AuditService;
+  /** The account a call without a session acted for (AppEnv's auditSubject). */
+  subject?: AuditEntry["actor"];
 }
 
 type Described = { action: AuditAction; target?: AuditEntry["target"]; actor?: AuditEntry["actor"] } | null;
@@ -38,6 +44,19 @@ type Describe = (call: Call) => Described | Promise<Described>;
 const ok = (call: Call) => call.status >= 200 && call.status < 300;
 const target = (type: string, id: unknown, name: unknown) => ({ type, id: String(id ?? ""), name: String(name ?? "") });
 const post = (answer: Answer) => target("post", answer?._id, answer?.title);
+/** A refusal because the password or code given was wrong: a guess worth recording. */
+const wrongProof = (call: Call) =>
+  call.status === 400 &&
+  [ACCOUNT_MESSAGES.oldPasswordWrong, TWO_FACTOR_MESSAGES.passwordWrong, TWO_FACTOR_MESSAGES.codeWrong].includes(
+    call.answer?.message,
+  );
+/** A call on the caller's own account: done as `action`, or refused for a wrong proof as `failed`. */
+const ownAccount =
+  (action: AuditAction, failed?: AuditAction): Describe =>
+  (call) => {
+    if (ok(call)) return { action };
+    return failed && wrongProof(call) ? { action: failed } : null;
+  };
 /** A successful call as `action` on what the answer (or the path) names. */
 const on =
   (action: AuditAction, describeTarget: (call: Call) => AuditEntry["target"]): Describe =>
@@ -101,6 +120,18 @@ const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
   [typesApi.create, on("type.create", ({ answer }) => target("type", answer?.type?._id, answer?.type?.name))],
   [typesApi.remove, on("type.delete", ({ params }) => target("type", params.slug, params.slug))],
   [settingsApi.update, on("settings.update", ({ answer }) => target("settings", "site", answer?.siteName))],
+  [usersApi.changePassword, ownAccount("password.change", "password.change.failed")],
+  [
+    usersApi.resetPassword,
+    ({ status, subject }) =>
+      status === 200 && subject
+        ? { action: "password.reset", actor: subject, target: target("user", subject.id, subject.email) }
+        : null,
+  ],
+  [twoFactorApi.enable, ownAccount("twofactor.enable")],
+  [twoFactorApi.disable, ownAccount("twofactor.disable", "twofactor.disable.failed")],
+  [previewsApi.createLink, on("preview.create", ({ params }) => target("post", params.id, params.id))],
+  [previewsApi.revokeLink, on("preview.revoke", ({ params }) => target("post", params.id, params.id))],
   [
     engagementApi.deleteComment,
     on("comment.delete", ({ params }) => target("comment", params.commentId, `on post ${params.id}`)),
@@ -130,6 +161,7 @@ export function auditTrailOf(declaration: EndpointDeclaration): MiddlewareHandle
       body: await (c.req.bodyCache.json ?? Promise.resolve(null)).catch(() => null),
       answer: await answerOf(c.res),
       audit,
+      subject: c.get("auditSubject"),
     };
     const described = await describe(call);
     if (!described) return;

@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "@broadsheet/domain";
 import type { PageCache } from "../services/page-cache";
-import { isPagePath } from "./middleware/page-cache";
+import { isNotModified, notModifiedHeaders } from "./middleware/conditional-requests";
+import { acceptsGzip, cachedPageAnswer, isPagePath } from "./middleware/page-cache";
 import { SESSION_COOKIE } from "./middleware/session";
 
 /**
  * The hot path of a traffic spike: a cached page for an anonymous reader is written
  * straight to the socket, before Hono, React or the database see the request. Anything
  * else (a miss, a logged-in reader, a write) goes on to the app, which fills the cache.
+ * A HEAD gets the GET's headers, a revalidation of the same page a 304.
  */
 export function serveCachedPages(cache: PageCache) {
   const sessionCookie = `${SESSION_COOKIE}=`;
@@ -24,20 +25,25 @@ export function serveCachedPages(cache: PageCache) {
       next();
       return;
     }
-    const headers: Record<string, string> = Object.fromEntries(page.headers);
-    headers["cache-control"] = PUBLIC_PAGE_CACHE_CONTROL;
-    headers.etag = page.etag;
-    headers.vary = "Accept-Encoding, Cookie";
-    headers["x-cache"] = "HIT";
-    if (req.headers["if-none-match"] === page.etag) {
-      res.writeHead(304, headers).end();
+    const gzip = acceptsGzip(req.headers["accept-encoding"]);
+    const { status, headers, body } = cachedPageAnswer(page, { gzip, audience: "public", state: "HIT" });
+    const preconditions = {
+      ifNoneMatch: req.headers["if-none-match"],
+      ifModifiedSince: req.headers["if-modified-since"],
+    };
+    if (status === 200 && isNotModified(preconditions, headers)) {
+      res.writeHead(304, Object.fromEntries(notModifiedHeaders(new Headers(headers)))).end();
       return;
     }
-    const gzip = /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
-    const body = gzip ? page.gzipped : page.body;
-    if (gzip) headers["content-encoding"] = "gzip";
-    headers["content-length"] = String(body.length);
-    res.writeHead(page.status, headers);
-    res.end(method === "HEAD" ? undefined : body);
+    res.writeHead(status, headers);
+    if (method === "HEAD") {
+      res.end();
+      return;
+    }
+    // The parts and nonces in one write to the socket.
+    res.cork();
+    for (const chunk of body) res.write(chunk);
+    res.uncork();
+    res.end();
   };
 }

@@ -163,7 +163,7 @@ describe("reads through a database restart", () => {
         () => undefined,
         (error: unknown) => error,
       );
-    expect(await outcome).toBeDefined();
+    expect(await outcome).toBeInstanceOf(Error);
     // The pool carries on with fresh connections.
     expect((await context.app.request("/api/category/getCategories")).status).toBe(200);
   });
@@ -181,6 +181,7 @@ describe("reads through a database restart", () => {
       app.services.publicPages.reads.invalidateAll();
       const down = await app.request("/api/posts");
       expect(down.status).toBe(503);
+      expect(down.headers.get("retry-after")).toBe("1");
       expect(down.headers.get("content-type")).toMatch(/^application\/json/);
       const body = await down.text();
       expect(JSON.parse(body)).toEqual(UNAVAILABLE);

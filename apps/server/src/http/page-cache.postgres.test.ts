@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createApp } from "../app";
 import { openDatabase } from "../db/client";
 import { createLogger } from "../logger";
@@ -11,16 +11,30 @@ import { loadBuiltPages } from "./pages";
 const context = useTestApp();
 const IMAGE = `/media/${"d".repeat(64)}.webp`;
 
+/** Two instances on the test's database, each with its own connection, listening to the bus. */
+async function twoInstances() {
+  const url = context.database.url as string;
+  const config = testConfig({ DATABASE_URL: url });
+  const render = await loadBuiltPages();
+  const otherDatabase = await openDatabase({ dataDir: "", databaseUrl: url });
+  const first = createApp({ config, database: context.database, logger: createLogger(config), pages: { render } });
+  const second = createApp({ config, database: otherDatabase, logger: createLogger(config), pages: { render } });
+  await Promise.all([first.services.publicPages.ready, second.services.publicPages.ready]);
+  return {
+    first,
+    second,
+    async close() {
+      await second.services.close();
+      await first.services.close();
+      await otherDatabase.close();
+    },
+  };
+}
+
 describe("page cache across instances sharing PostgreSQL", () => {
   it("a write on one instance clears the other's cached pages and reads (LISTEN/NOTIFY)", async () => {
-    const url = context.database.url as string;
-    const config = testConfig({ DATABASE_URL: url });
-    const render = await loadBuiltPages();
-    const otherDatabase = await openDatabase({ dataDir: "", databaseUrl: url });
-    const writer = createApp({ config, database: context.database, logger: createLogger(config), pages: { render } });
-    const reader = createApp({ config, database: otherDatabase, logger: createLogger(config), pages: { render } });
+    const { first: writer, second: reader, close } = await twoInstances();
     try {
-      await Promise.all([writer.services.publicPages.ready, reader.services.publicPages.ready]);
       const editor = await signUp(writer, { role: "editor" });
       const member = await signUp(reader);
       const category = await insertCategory(context.database.db, "Shared Desk");
@@ -47,21 +61,13 @@ describe("page cache across instances sharing PostgreSQL", () => {
       expect(seenByMember.body.items.map((post: { title: string }) => post.title)).toEqual(["Seen everywhere"]);
       expect(seenByMember.body.items[0]).toMatchObject({ likedByMe: false, inReadLater: false });
     } finally {
-      await reader.services.close();
-      await writer.services.close();
-      await otherDatabase.close();
+      await close();
     }
   });
 
   it("a settings change on one instance shows on the other's next anonymous page (issue 15)", async () => {
-    const url = context.database.url as string;
-    const config = testConfig({ DATABASE_URL: url });
-    const render = await loadBuiltPages();
-    const otherDatabase = await openDatabase({ dataDir: "", databaseUrl: url });
-    const writer = createApp({ config, database: context.database, logger: createLogger(config), pages: { render } });
-    const reader = createApp({ config, database: otherDatabase, logger: createLogger(config), pages: { render } });
+    const { first: writer, second: reader, close } = await twoInstances();
     try {
-      await Promise.all([writer.services.publicPages.ready, reader.services.publicPages.ready]);
       const admin = await signUp(writer, { role: "admin" });
       await reader.request("/terms");
       expect((await reader.request("/terms")).headers.get("x-cache")).toBe("HIT");
@@ -73,19 +79,12 @@ describe("page cache across instances sharing PostgreSQL", () => {
       }
       expect(html).toContain("<title>Terms | Harbour Gazette</title>");
     } finally {
-      await reader.services.close();
-      await writer.services.close();
-      await otherDatabase.close();
+      await close();
     }
   });
 
   it("a reader's like, role and logout on one instance hold on the other within a second", async () => {
-    const url = context.database.url as string;
-    const config = testConfig({ DATABASE_URL: url });
-    const render = await loadBuiltPages();
-    const otherDatabase = await openDatabase({ dataDir: "", databaseUrl: url });
-    const first = createApp({ config, database: context.database, logger: createLogger(config), pages: { render } });
-    const second = createApp({ config, database: otherDatabase, logger: createLogger(config), pages: { render } });
+    const { first, second, close } = await twoInstances();
     const eventually = async (check: () => Promise<boolean>) => {
       for (let attempt = 0; attempt < 50 && !(await check()); attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -93,7 +92,6 @@ describe("page cache across instances sharing PostgreSQL", () => {
       return check();
     };
     try {
-      await Promise.all([first.services.publicPages.ready, second.services.publicPages.ready]);
       const post = await insertPost(context.database.db, { title: "Liked over there" });
       const admin = await signUp(first, { role: "admin" });
       const reader = await signUp(first);
@@ -128,9 +126,34 @@ describe("page cache across instances sharing PostgreSQL", () => {
       await reader.agent.post("/api/users/logout");
       expect(await eventually(async () => (await onSecond.get("/api/users/getUser")).status === 401)).toBe(true);
     } finally {
-      await second.services.close();
-      await first.services.close();
-      await otherDatabase.close();
+      await close();
+    }
+  });
+
+  it("a HEAD on one instance stores nothing and blanks nothing; either instance answers the other's ETag with 304", async () => {
+    const { first, second, close } = await twoInstances();
+    // Pages show the time to the minute: held still, the two instances render the same bytes.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const head = await first.request("/terms?instances=head", { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe("");
+      for (const instance of [first, second]) {
+        const page = await instance.request("/terms?instances=head");
+        expect(page.headers.get("x-cache")).toBe("MISS");
+        expect(await page.text()).toContain("</html>");
+      }
+      const etag = (await first.request("/terms?instances=head")).headers.get("etag") ?? "";
+      expect(etag).toMatch(/^W\/".+"$/);
+      const fromOther = await second.request("/terms?instances=head", { headers: { "if-none-match": etag } });
+      expect(fromOther.status).toBe(304);
+      expect(fromOther.headers.get("etag")).toBe(etag);
+      // And for a page neither keeps, rendered anew on each.
+      const login = (await first.request("/login")).headers.get("etag") ?? "";
+      expect((await second.request("/login", { headers: { "if-none-match": login } })).status).toBe(304);
+    } finally {
+      vi.useRealTimers();
+      await close();
     }
   });
 });

@@ -19,5 +19,13 @@ export async function loadBuiltPages(): Promise<PageRenderer> {
     throw new Error(`The web build is missing or broken (${buildFile}); run \`npm run build\`.`, { cause: error });
   }
   const handle = createRequestHandler(build, "production");
-  return (request, context) => handle(request, context);
+  return (request, context) => handle(asGet(request), context);
+}
+
+/**
+ * A HEAD rendered as the GET it asks about: React Router answers a HEAD with an empty body,
+ * which the page cache would keep and serve to every reader. The body is dropped on the way out.
+ */
+export function asGet(request: Request): Request {
+  return request.method === "HEAD" ? new Request(request, { method: "GET" }) : request;
 }

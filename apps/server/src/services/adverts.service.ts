@@ -6,6 +6,7 @@ import { adverts } from "../db/schema";
 import { notFound } from "../errors";
 import { ADVERT_LISTS, type ContentChanges, withContentWrites } from "./content-changes";
 import { sanitizeRichText } from "./html-sanitizer";
+import { firstMissingMedia } from "./media.service";
 import { readPage } from "./paging";
 import type { Page } from "./users.service";
 
@@ -40,8 +41,15 @@ function advertFields(input: AdvertInput) {
 }
 
 export function createAdvertsService(db: Database, content: ContentChanges) {
+  /** An advert may show only images that exist: an upload of this site must be stored. */
+  async function refuseMissingImages(input: AdvertInput): Promise<void> {
+    const missing = await firstMissingMedia(db, input.image);
+    if (missing) throw notFound(`${ADVERT_MESSAGES.imageNotFound}: ${missing}`);
+  }
+
   const service = {
     async createAdvert(input: AdvertInput): Promise<AdvertJson> {
+      await refuseMissingImages(input);
       const [row] = await db.insert(adverts).values(advertFields(input)).returning();
       if (!row) throw new Error("insert returned no row");
       return toAdvertJson(row);
@@ -79,6 +87,7 @@ export function createAdvertsService(db: Database, content: ContentChanges) {
 
     async updateAdvert(id: string, input: AdvertInput): Promise<AdvertJson> {
       if (!isUuid(id)) throw advertNotFound();
+      await refuseMissingImages(input);
       const [row] = await db
         .update(adverts)
         .set({ ...advertFields(input), updatedAt: new Date() })

@@ -5,7 +5,7 @@ import {
   type RegisterInput,
   TWO_FACTOR_MESSAGES,
 } from "@broadsheet/domain";
-import { AppError, invalid, unauthorized } from "../errors";
+import { AppError, conflict, invalid, unauthorized } from "../errors";
 import type { PasswordResetService } from "./password-reset.service";
 import { RATE_LIMITS, type RateLimiter } from "./rate-limiter";
 import type { SessionsService, SessionUser } from "./sessions.service";
@@ -43,6 +43,21 @@ export function createAuthService(deps: {
       const known = (await rateLimiter.used(RATE_LIMITS.knownLoginClient, accountAndClient(email, client))) > 0;
       if (!known) throw error;
     }
+  }
+
+  /**
+   * A signed-in account's proof that its owner is at the keyboard (the password, and a code
+   * when two-factor is on) before a security change. Each try takes a point first, so
+   * concurrent guesses count; a proof that holds gives it back.
+   */
+  async function proveOwner(user: SessionUser, password: string, code: string | undefined, wrongPassword: string) {
+    // Asked before anything is checked, so a missing code never tells whether the password was right.
+    if (twoFactor.isOn(user) && !code?.trim()) throw invalid(TWO_FACTOR_MESSAGES.codeRequired);
+    await rateLimiter.consume(RATE_LIMITS.accountSecurityPerUser, user.id);
+    if (!(await users.checkPassword(user, password))) throw invalid(wrongPassword);
+    if (twoFactor.isOn(user) && !(await twoFactor.checkLoginCode(user, code ?? "")))
+      throw invalid(TWO_FACTOR_MESSAGES.codeWrong);
+    await rateLimiter.refund(RATE_LIMITS.accountSecurityPerUser, user.id);
   }
 
   return {
@@ -104,11 +119,32 @@ export function createAuthService(deps: {
       return { user, session: await sessions.createSession(user.id) };
     },
 
-    /** Keeps the current session, ends every other one, and voids outstanding reset links. */
-    async changePassword(user: SessionUser, currentToken: string, oldPassword: string, password: string) {
-      if (!(await users.checkPassword(user, oldPassword))) throw invalid(ACCOUNT_MESSAGES.oldPasswordWrong);
-      await users.setPassword(user.id, password);
+    /**
+     * Needs the old password and, with two-factor on, a code; a few wrong tries answer 429.
+     * Keeps the current session, ends every other one, and voids outstanding reset links.
+     */
+    async changePassword(
+      user: SessionUser,
+      currentToken: string,
+      input: { oldPassword: string; password: string; code?: string },
+    ) {
+      await proveOwner(user, input.oldPassword, input.code, ACCOUNT_MESSAGES.oldPasswordWrong);
+      await users.setPassword(user.id, input.password);
       await Promise.all([sessions.endUserSessions(user.id, currentToken), passwordReset.voidResetTokens(user.id)]);
+    },
+
+    /** Turning two-factor off needs the password and a code, both guessed at the same slow rate. */
+    async disableTwoFactor(user: SessionUser, password: string, code: string): Promise<void> {
+      if (!twoFactor.isOn(user)) throw conflict(TWO_FACTOR_MESSAGES.notOn);
+      await proveOwner(user, password, code, TWO_FACTOR_MESSAGES.passwordWrong);
+      await twoFactor.disable(user);
+    },
+
+    /** A reset proves the owner: the account's login slow-down is lifted with it. Answers the user. */
+    async resetPassword(token: string, password: string): Promise<SessionUser> {
+      const user = await users.findById(await passwordReset.resetPassword(token, password));
+      await rateLimiter.reset(RATE_LIMITS.loginPerAccount, normalizeEmail(user.email));
+      return user;
     },
 
     /** Answers at once, the same for every address: the lookup and the mail happen off the request path. */

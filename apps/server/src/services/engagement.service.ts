@@ -90,6 +90,8 @@ export function createEngagementService(db: Database, content: ContentChanges) {
   }
 
   const service = {
+    visiblePostId,
+
     /** Newest first. */
     async listComments(idOrSlug: string, viewer: Viewer, page: number, limit: number): Promise<Page<CommentView>> {
       return commentPage(await visiblePostId(idOrSlug, viewer), page, limit);

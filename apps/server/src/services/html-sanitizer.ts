@@ -73,6 +73,33 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === "img" && !isAllowedImageSource(frame.attribs.src),
 };
 
+// The parser reads everything after these openings as their text until their closing tag.
+const RAW_TEXT_TAGS = ["script", "style", "textarea", "title", "xmp"];
+const RAW_TEXT_OPENING = new RegExp(`<(${RAW_TEXT_TAGS.join("|")})(?=[\\s/>])[^>]*>`, "gi");
+
+/** Where the last `</tag` followed by a space, `/` or `>` starts in `lower`, or -1. */
+function lastClosingOf(lower: string, tag: string): number {
+  const closing = `</${tag}`;
+  for (let at = lower.lastIndexOf(closing); at >= 0; at = lower.lastIndexOf(closing, at - 1)) {
+    if (/[\s/>]/.test(lower.charAt(at + closing.length))) return at;
+    if (at === 0) break;
+  }
+  return -1;
+}
+
+/**
+ * Closes a raw-text element that is never closed right after its opening, so the text that
+ * follows stays text instead of being swallowed (and dropped) with the element. One pass:
+ * an opening is left alone when a closing of its tag comes after it.
+ */
+function closeUnclosedRawText(html: string): string {
+  const lower = html.toLowerCase();
+  const lastClosing = new Map(RAW_TEXT_TAGS.map((tag) => [tag, lastClosingOf(lower, tag)]));
+  return html.replace(RAW_TEXT_OPENING, (opening: string, tag: string, offset: number) =>
+    offset < (lastClosing.get(tag.toLowerCase()) ?? -1) ? opening : `${opening}</${tag}>`,
+  );
+}
+
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();
+  return sanitizeHtml(closeUnclosedRawText(html), RICH_TEXT_OPTIONS).trim();
 }

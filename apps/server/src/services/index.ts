@@ -19,6 +19,7 @@ import { createPasswordResetService } from "./password-reset.service";
 import { createPollsService } from "./polls.service";
 import { createPostsService } from "./posts.service";
 import { createPublicPagesService } from "./public-pages.service";
+import { createPublisherLogoService } from "./publisher-logo.service";
 import { createRateLimiter } from "./rate-limiter";
 import { createReadLaterService } from "./read-later.service";
 import { createRevisionsService, type RevisionsService } from "./revisions.service";
@@ -31,6 +32,7 @@ import { createTwoFactorService } from "./two-factor.service";
 import { createUsersService } from "./users.service";
 import { createViewCounter } from "./view-counter";
 import { createViewerStateService } from "./viewer-state";
+import { createVisitorIds } from "./visitor-ids";
 
 export interface ServiceDeps {
   config: Config;
@@ -48,6 +50,7 @@ export function createServices(deps: ServiceDeps) {
       : database.kind === "postgres"
         ? { kind: "database", db }
         : { kind: "memory" },
+    logger,
   );
   const mail = createMailService(config, logger);
   const views = createViewCounter(db, logger);
@@ -80,6 +83,7 @@ export function createServices(deps: ServiceDeps) {
       recordBaseline: (postId) => revisions.recordBaseline(postId),
     },
   });
+  const media = createMediaService(db);
   const passwordReset = createPasswordResetService({
     db,
     users,
@@ -113,12 +117,14 @@ export function createServices(deps: ServiceDeps) {
     home: createHomeService(db, { ...shared, feeds, adverts, polls }),
     shares: createSharesService(db),
     views,
+    visitorIds: createVisitorIds(config.dataDir),
     publicPages,
-    media: createMediaService(db),
+    media,
+    publisherLogo: createPublisherLogoService({ settings, media }),
     taxonomy: createTaxonomyService(db, reads, publicPages),
     polls,
     adverts,
-    syndication: createSyndicationService(db, reads),
+    syndication: createSyndicationService(db, reads, { publicUrl: config.publicUrl }),
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,

@@ -22,9 +22,24 @@ export interface JobHandlers {
 // Every minute, whatever was triggered: a job lost or missed is caught up within a minute.
 const SWEEP_EVERY_MINUTE = "* * * * *";
 // A mail server that is down gets retried for about an hour (30 s, doubling), then the job fails.
-const MAIL_RETRIES = { retryLimit: 7, retryDelay: 30, retryBackoff: true } as const;
+const MAIL_RETRY_LIMIT = 7;
+const MAIL_RETRY_DELAY_SECONDS = 30;
 
-export function createJobQueue(database: Pick<DatabaseHandle, "executeSql">, logger: Logger) {
+export interface JobQueueOptions {
+  /** The first retry's delay of a mail job; each next one waits twice as long (tests shorten it). */
+  mailRetryDelaySeconds?: number;
+}
+
+export function createJobQueue(
+  database: Pick<DatabaseHandle, "executeSql">,
+  logger: Logger,
+  options: JobQueueOptions = {},
+) {
+  const mailRetries = {
+    retryLimit: MAIL_RETRY_LIMIT,
+    retryDelay: options.mailRetryDelaySeconds ?? MAIL_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+  };
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schedule: true,
@@ -51,7 +66,7 @@ export function createJobQueue(database: Pick<DatabaseHandle, "executeSql">, log
       await handlers[PUBLISH_DUE_POSTS]();
       await boss.schedule(PUBLISH_DUE_POSTS, SWEEP_EVERY_MINUTE);
 
-      await boss.createQueue(SEND_PASSWORD_RESET, { name: SEND_PASSWORD_RESET, ...MAIL_RETRIES });
+      await boss.createQueue(SEND_PASSWORD_RESET, { name: SEND_PASSWORD_RESET, ...mailRetries });
       mailWorker = await boss.work<{ email: string }>(
         SEND_PASSWORD_RESET,
         { pollingIntervalSeconds: 1 },
@@ -75,7 +90,7 @@ export function createJobQueue(database: Pick<DatabaseHandle, "executeSql">, log
     /** Queues a reset mail; false when this process takes no jobs (tests, the CLI), for the caller to send it itself. */
     async queuePasswordReset(email: string): Promise<boolean> {
       if (!running) return false;
-      await boss.send(SEND_PASSWORD_RESET, { email }, MAIL_RETRIES);
+      await boss.send(SEND_PASSWORD_RESET, { email }, mailRetries);
       // This instance's worker looks at once instead of at its next poll: the mail leaves now.
       if (mailWorker) boss.notifyWorker(mailWorker);
       return true;

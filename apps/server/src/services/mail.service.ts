@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
@@ -36,9 +36,11 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
         return;
       }
-      await mkdir(outboxDir, { recursive: true });
+      // Reset links are as good as a password: only the server's own user may read them.
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      await chmod(outboxDir, 0o700);
       const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
-      await writeFile(file, (info as { message: Buffer }).message);
+      await writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
       logger.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
     },
   };

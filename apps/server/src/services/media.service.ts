@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadedImageJson } from "@broadsheet/domain";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { media } from "../db/schema";
 import { tooLarge, unsupportedMedia } from "../errors";
@@ -99,6 +99,23 @@ async function reencodeImage(bytes: Buffer) {
       // A valid header over broken pixel data.
       throw unsupportedMedia(MEDIA_MESSAGES.unsupportedImage);
     });
+}
+
+// The path a stored image is served at (media.routes.ts).
+const STORED_IMAGE_PATH = /^\/media\/([0-9a-f]{64})\.webp$/;
+
+/** The first of `urls` that names an image of this site (/media/…) that is not stored, if any. */
+export async function firstMissingMedia(db: Database, urls: readonly string[]): Promise<string | undefined> {
+  const local = urls.filter((url) => url.startsWith("/media/"));
+  if (local.length === 0) return undefined;
+  const keys = local.flatMap((url) => STORED_IMAGE_PATH.exec(url)?.[1] ?? []);
+  const stored =
+    keys.length === 0
+      ? new Set<string>()
+      : new Set(
+          (await db.select({ key: media.key }).from(media).where(inArray(media.key, keys))).map((row) => row.key),
+        );
+  return local.find((url) => !stored.has(STORED_IMAGE_PATH.exec(url)?.[1] ?? ""));
 }
 
 /** Images uploaded to the site, stored re-encoded as WebP in the database (DESIGN.md §8). */

@@ -1,30 +1,88 @@
-import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import {
+  cutAtNonce,
+  type DeflatedParts,
+  deflateParts,
+  entityTag,
+  fillParts,
+  freshNonce,
+  gzipFilled,
+} from "./nonce-holes";
 
 /*
  * Rendered public pages for anonymous readers, kept in memory and bounded in entries and
  * bytes (least recently used goes first). Entries live a few seconds so counters (views,
  * likes) stay nearly fresh; content writes clear everything at once, here and, through
- * the invalidation bus, on every other instance.
+ * the invalidation bus, on every other instance. An entry past its lifetime is kept a while
+ * longer as the page to answer when a new render cannot finish in time (stale).
  */
 export interface CachedPage {
   status: number;
+  /** As rendered, the CSP naming `nonce`: each response gets a fresh one in its place. */
   headers: [string, string][];
-  body: Buffer;
-  gzipped: Buffer;
+  nonce: string;
+  /** The body cut at the nonce, and those parts deflated (services/nonce-holes.ts). */
+  parts: Buffer[];
+  deflated: DeflatedParts;
+  /** A weak validator of the body whatever its nonce, computed once here, not per view. */
   etag: string;
   storedAt: number;
+}
+
+/** What a render hands the cache: the page as it went out, and the nonce it was rendered with. */
+export interface RenderedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  nonce: string;
 }
 
 export interface PageCacheOptions {
   maxEntries: number;
   maxBytes: number;
   ttlMs: number;
+  /** How long after its lifetime an entry may still answer when a render fails or runs late. */
+  staleMs: number;
 }
 
-export const DEFAULT_PAGE_CACHE: PageCacheOptions = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, ttlMs: 10_000 };
+export const DEFAULT_PAGE_CACHE: PageCacheOptions = {
+  maxEntries: 2000,
+  maxBytes: 64 * 1024 * 1024,
+  ttlMs: 10_000,
+  staleMs: 300_000,
+};
 /** The logged-in readers' shared copies: fewer pages are read logged in. */
-export const READER_PAGE_CACHE: PageCacheOptions = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024, ttlMs: 10_000 };
+export const READER_PAGE_CACHE: PageCacheOptions = {
+  maxEntries: 1000,
+  maxBytes: 32 * 1024 * 1024,
+  ttlMs: 10_000,
+  staleMs: 300_000,
+};
+
+export function copyOfPage(rendered: RenderedPage): CachedPage {
+  const parts = cutAtNonce(rendered.body, rendered.nonce);
+  return {
+    status: rendered.status,
+    headers: rendered.headers,
+    nonce: rendered.nonce,
+    parts,
+    deflated: deflateParts(parts),
+    etag: entityTag(parts),
+    storedAt: Date.now(),
+  };
+}
+
+/** One response's copy of a cached page: its headers and body with a nonce of its own. */
+export function servePage(page: CachedPage, gzip: boolean): { headers: [string, string][]; body: Buffer[] } {
+  const nonce = page.nonce ? freshNonce() : "";
+  const headers = page.headers.map(([name, value]): [string, string] => [
+    name,
+    nonce ? value.replaceAll(page.nonce, nonce) : value,
+  ]);
+  return { headers, body: gzip ? gzipFilled(page.deflated, nonce) : fillParts(page.parts, nonce) };
+}
+
+const sizeOf = (page: CachedPage) =>
+  page.deflated.length + page.deflated.blocks.reduce((sum, block) => sum + block.length, 0);
 
 export function createPageCache(options: PageCacheOptions = DEFAULT_PAGE_CACHE) {
   const entries = new Map<string, CachedPage>();
@@ -32,8 +90,6 @@ export function createPageCache(options: PageCacheOptions = DEFAULT_PAGE_CACHE) 
   let bytes = 0;
   // Bumped by every invalidation, so a render that started before it is not stored after it.
   let generation = 0;
-
-  const sizeOf = (page: CachedPage) => page.body.length + page.gzipped.length;
 
   function remove(key: string) {
     const page = entries.get(key);
@@ -52,39 +108,47 @@ export function createPageCache(options: PageCacheOptions = DEFAULT_PAGE_CACHE) 
     }
   }
 
+  /** The entry if it is no older than `maxAgeMs`; one past its stale time is dropped. */
+  function lookUp(key: string, maxAgeMs: number): CachedPage | undefined {
+    const page = entries.get(key);
+    if (!page) return undefined;
+    const age = Date.now() - page.storedAt;
+    if (age > options.ttlMs + options.staleMs) {
+      remove(key);
+      return undefined;
+    }
+    if (age > maxAgeMs) return undefined;
+    // Re-insert: Map order is the LRU order.
+    entries.delete(key);
+    entries.set(key, page);
+    return page;
+  }
+
   return {
-    get(key: string): CachedPage | undefined {
-      const page = entries.get(key);
-      if (!page) return undefined;
-      if (Date.now() - page.storedAt > options.ttlMs) {
-        remove(key);
-        return undefined;
-      }
-      // Re-insert: Map order is the LRU order.
-      entries.delete(key);
-      entries.set(key, page);
-      return page;
-    },
+    get: (key: string): CachedPage | undefined => lookUp(key, options.ttlMs),
+
+    /** The last copy of the page, even past its lifetime: for when a fresh one cannot be had. */
+    getStale: (key: string): CachedPage | undefined => lookUp(key, options.ttlMs + options.staleMs),
 
     /**
      * Renders once for many concurrent misses of the same page (a story going viral):
-     * the first request renders, the others wait for it.
+     * the first request renders, the others wait for it. With `store: false` (a HEAD) the
+     * render answers this request alone and neither stores nor replaces an entry.
      */
-    async getOrRender(key: string, render: () => Promise<Omit<CachedPage, "gzipped" | "etag" | "storedAt"> | null>) {
+    async getOrRender(key: string, render: () => Promise<RenderedPage | null>, { store: keep = true } = {}) {
       const cached = this.get(key);
       if (cached) return { page: cached, hit: true };
       const pending = inFlight.get(key);
       if (pending) return { page: await pending, hit: true };
+      if (!keep) {
+        const rendered = await render();
+        return { page: rendered ? copyOfPage(rendered) : null, hit: false };
+      }
       const startedAt = generation;
       const rendering = (async () => {
         const rendered = await render();
         if (!rendered) return null;
-        const page: CachedPage = {
-          ...rendered,
-          gzipped: gzipSync(rendered.body),
-          etag: `W/"${createHash("sha1").update(rendered.body).digest("base64url")}"`,
-          storedAt: Date.now(),
-        };
+        const page = copyOfPage(rendered);
         if (generation === startedAt) store(key, page);
         return page;
       })();

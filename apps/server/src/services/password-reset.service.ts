@@ -69,8 +69,8 @@ export function createPasswordResetService(deps: {
       await db.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
     },
 
-    /** Spends the token (once, atomically), sets the password and ends every session of the user and its other links. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    /** Spends the token (once, atomically), sets the password and ends every session of the user and its other links; answers the user's id. */
+    async resetPassword(token: string, password: string): Promise<string> {
       const [reset] = await db
         .update(passwordResets)
         .set({ usedAt: new Date() })
@@ -85,6 +85,7 @@ export function createPasswordResetService(deps: {
       if (!reset) throw invalid(ACCOUNT_MESSAGES.resetTokenInvalid);
       await users.setPassword(reset.userId, password);
       await Promise.all([sessions.endUserSessions(reset.userId), service.voidResetTokens(reset.userId)]);
+      return reset.userId;
     },
   };
   return service;

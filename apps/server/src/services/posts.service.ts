@@ -26,6 +26,7 @@ import {
   withContentWrites,
 } from "./content-changes";
 import { sanitizeRichText } from "./html-sanitizer";
+import { imageSizesOf } from "./image-sizes";
 import { type JobQueue, PUBLISH_DUE_POSTS } from "./job-queue";
 import { readPage } from "./paging";
 import { isUniqueViolation } from "./pg-errors";
@@ -263,9 +264,10 @@ export function createPostsService(
       .from(posts)
       .leftJoin(types, eq(types.id, posts.typeId))
       .where(eq(posts.id, row.id));
-    const [commentRows, reviewRows] = await Promise.all([
+    const [commentRows, reviewRows, imageSizes] = await Promise.all([
       selectComments(db, row.id).limit(DETAIL_COMMENT_COUNT),
       loadReviews(db, row.id),
+      imageSizesOf(db, row.images),
     ]);
     return {
       ...toPostSummary(row),
@@ -280,6 +282,7 @@ export function createPostsService(
       shareCount: extra?.shareCount ?? 0,
       comments: commentRows.map(toCommentView),
       reviews: reviewRows,
+      imageSizes,
     };
   }
 

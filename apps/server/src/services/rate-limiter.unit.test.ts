@@ -1,72 +1,101 @@
-import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { createRateLimiter, type RateLimitBackend, type RateLimitRule } from "./rate-limiter";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../testing/production-server";
+import {
+  expectFallbackReported,
+  itLimitsOnTheStore,
+  limiterWithLog,
+  storeKey,
+  testRule,
+} from "../testing/rate-limiter-behaviour";
+import { startRedisServer } from "../testing/redis-server";
 
 /*
- * The same behaviour from the memory and Redis stores (the PostgreSQL store runs in
- * rate-limits.test.ts, on the test database). Redis runs when TEST_REDIS_URL is set
- * (.ci/run sets it); without it the Redis half is reported as not run.
+ * The memory and Redis stores (the PostgreSQL store: rate-limiter.postgres.test.ts). The
+ * shared Redis runs when TEST_REDIS_URL is set (.ci/run sets it); the tests that take Redis
+ * away start a redis-server of their own.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl) console.warn("\n*** TEST_REDIS_URL is not set: the Redis rate-limit store is NOT tested. ***\n");
+if (!redisUrl) console.warn("\n*** TEST_REDIS_URL is not set: the shared Redis rate-limit store is NOT tested. ***\n");
 
-const backends: [string, RateLimitBackend][] = [["memory", { kind: "memory" }]];
-if (redisUrl) backends.push(["redis", { kind: "redis", url: redisUrl }]);
-
-const rule = (points: number, durationSec = 60): RateLimitRule => ({
-  name: `test-${randomUUID()}`,
-  points,
-  durationSec,
+describe("rate limiter on the memory store", () => {
+  itLimitsOnTheStore(
+    () => ({ kind: "memory" }),
+    (limiter, rule, subject) => limiter.used(rule, subject),
+  );
 });
 
-describe.each(backends)("rate limiter on the %s store", (_name, backend) => {
-  it("allows the limit, refuses the next with 429 and a Retry-After, and keeps subjects apart", async () => {
-    const limiter = createRateLimiter(backend);
-    const three = rule(3);
-    for (let i = 0; i < 3; i++) await limiter.consume(three, "1.2.3.4");
-    const error = (await limiter.consume(three, "1.2.3.4").catch((caught: unknown) => caught)) as {
-      status?: number;
-      retryAfterSeconds?: number;
-    };
-    expect(error.status).toBe(429);
-    expect(error.retryAfterSeconds).toBeGreaterThan(0);
-    expect(error.retryAfterSeconds).toBeLessThanOrEqual(60);
-    await limiter.consume(three, "5.6.7.8");
+describe.runIf(redisUrl)("rate limiter on Redis at TEST_REDIS_URL", () => {
+  const redis = new Redis(redisUrl ?? "", { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on("error", () => undefined);
+  // A Redis that does not answer fails here, plainly, rather than the tests passing on the fallback.
+  beforeAll(async () => expect(await redis.ping()).toBe("PONG"));
+  afterAll(() => redis.disconnect());
+
+  itLimitsOnTheStore(
+    () => ({ kind: "redis", url: redisUrl ?? "" }),
+    async (_limiter, rule, subject) => Number((await redis.get(storeKey(rule, subject))) ?? 0),
+  );
+
+  it("keeps each counter in Redis for the rule's window", async () => {
+    const { limiter } = limiterWithLog({ kind: "redis", url: redisUrl ?? "" });
+    const rule = testRule(5, 90);
+    await limiter.consume(rule, "Counted@Example.com");
+    expect(await redis.get(storeKey(rule, "counted@example.com"))).toBe("1");
+    const ttl = await redis.pttl(storeKey(rule, "counted@example.com"));
+    expect(ttl).toBeGreaterThan(80_000);
+    expect(ttl).toBeLessThanOrEqual(90_000);
     await limiter.close();
   });
+});
 
-  it("counts N concurrent attempts as N: exactly the limit gets through", async () => {
-    const limiter = createRateLimiter(backend);
-    const ten = rule(10);
-    const results = await Promise.allSettled(Array.from({ length: 60 }, () => limiter.consume(ten, "someone")));
-    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(10);
-    expect(await limiter.used(ten, "someone")).toBe(60);
-    await limiter.close();
+describe("rate limiter on a Redis that goes away", () => {
+  it("counts in Redis, falls back to this process's memory when Redis dies, says so, and goes back once Redis answers", async () => {
+    const port = await freePort();
+    let server = await startRedisServer(port);
+    const direct = new Redis(server.url, { lazyConnect: true });
+    const { limiter, lines } = limiterWithLog({ kind: "redis", url: server.url });
+    const rule = testRule(2);
+    try {
+      await limiter.consume(rule, "reader");
+      expect(await direct.get(storeKey(rule, "reader"))).toBe("1");
+      expect(limiter.status()).toEqual({ store: "redis", fallingBack: false, fallbacks: 0 });
+
+      await server.kill();
+      direct.disconnect();
+      // Redis is gone: the limit still holds, counted here, and the outage is reported once.
+      await limiter.consume(rule, "reader");
+      await limiter.consume(rule, "reader");
+      await expect(limiter.consume(rule, "reader")).rejects.toMatchObject({ status: 429 });
+      expectFallbackReported(limiter, lines, "redis");
+
+      server = await startRedisServer(port);
+      const back = new Redis(server.url, { lazyConnect: true });
+      const later = testRule(1_000);
+      try {
+        for (let attempt = 0; attempt < 100 && limiter.status().fallingBack; attempt++) {
+          await limiter.consume(later, "after the outage");
+          if (limiter.status().fallingBack) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(limiter.status().fallingBack).toBe(false);
+        expect(lines.map((line) => line.msg)).toContain("rate-limit store answers again: limits are shared again");
+        await limiter.consume(later, "counted in Redis again");
+        expect(await back.get(storeKey(later, "counted in Redis again"))).toBe("1");
+      } finally {
+        back.disconnect();
+      }
+    } finally {
+      await limiter.close();
+      await server.kill();
+    }
   });
 
-  it("refunds a point, resets a subject, treats subjects case-insensitively, and remembers a set count", async () => {
-    const limiter = createRateLimiter(backend);
-    const two = rule(2);
-    await limiter.consume(two, "Someone@Example.com");
-    await limiter.consume(two, "someone@example.com");
-    await expect(limiter.consume(two, "SOMEONE@example.com")).rejects.toMatchObject({ status: 429 });
-    await limiter.refund(two, "someone@example.com");
-    await limiter.refund(two, "someone@example.com");
-    await limiter.consume(two, "someone@example.com");
-    await limiter.reset(two, "someone@example.com");
-    expect(await limiter.used(two, "someone@example.com")).toBe(0);
-    await limiter.set(two, "someone@example.com", 2);
-    await expect(limiter.consume(two, "someone@example.com")).rejects.toMatchObject({ status: 429 });
-    await limiter.close();
-  });
-
-  it("starts a new window once the old one has passed", async () => {
-    const limiter = createRateLimiter(backend);
-    const one = rule(1, 1);
-    await limiter.consume(one, "x");
-    await expect(limiter.consume(one, "x")).rejects.toMatchObject({ status: 429 });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await limiter.consume(one, "x");
+  it("falls back and says so when nothing listens at REDIS_URL", async () => {
+    const { limiter, lines } = limiterWithLog({ kind: "redis", url: `redis://127.0.0.1:${await freePort()}` });
+    const rule = testRule(1);
+    await limiter.consume(rule, "reader");
+    await expect(limiter.consume(rule, "reader")).rejects.toMatchObject({ status: 429 });
+    expectFallbackReported(limiter, lines, "redis");
     await limiter.close();
   });
 });

@@ -1,8 +1,10 @@
-import { htmlToText } from "@broadsheet/domain";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { htmlToText, LEGAL_TEXT_UPDATED } from "@broadsheet/domain";
+import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { categories, posts, types, users } from "../db/schema";
-import { CATEGORY_LISTS, POST_LISTS } from "./content-changes";
+import { categories, media, posts, siteSettings, types, users } from "../db/schema";
+import { CATEGORY_LISTS, POST_LISTS, SETTINGS_TAG } from "./content-changes";
+import { absoluteFeedHtml } from "./feed-content";
+import { sanitizeRichText } from "./html-sanitizer";
 import type { ReadCache } from "./read-cache";
 
 /*
@@ -18,11 +20,19 @@ import type { ReadCache } from "./read-cache";
  */
 
 export const FEED_SIZE = 50;
+/** Google News lists only what went out in the last two days, at most 1,000 URLs a file. */
+export const NEWS_SITEMAP_HOURS = 48;
+export const NEWS_SITEMAP_MAX_URLS = 1000;
+const LEGAL_TEXT_CHANGED = new Date(LEGAL_TEXT_UPDATED.iso);
+const LEGAL_PATHS = ["/privacy-policy", "/terms"];
 export const FEED_EXCERPT_LENGTH = 200;
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_URLS_PER_FILE = 50_000;
-/** Static pages of SPEC.md §2 that a crawler should know about (category, type and author pages follow). */
-export const SITEMAP_STATIC_PATHS = ["/", "/search", "/privacy-policy", "/terms"];
+/*
+ * The indexable static pages (category, type and author pages follow). /search is left out:
+ * it is noindex, as are the account and admin pages.
+ */
+export const SITEMAP_STATIC_PATHS = ["/", ...LEGAL_PATHS];
 
 export const postPath = (slug: string) => `/page/${encodeURIComponent(slug)}`;
 export const categoryPath = (slug: string) => `/category/${encodeURIComponent(slug)}`;
@@ -37,6 +47,8 @@ export interface FeedChannel {
   /** The type's name when the feed is one type's within its category. */
   type: string | null;
   items: FeedItem[];
+  /** The newest change it shows: its posts' updates, and the settings its title names. */
+  lastModified: Date;
 }
 
 export interface FeedItem {
@@ -45,13 +57,34 @@ export interface FeedItem {
   category: string;
   /** Plain text, at most FEED_EXCERPT_LENGTH characters. */
   excerpt: string;
+  /** The whole body, sanitised, its links and images absolute. */
+  contentHtml: string;
+  author: { name: string; slug: string } | null;
+  /** The lead image; its type and size in bytes only when it is a file stored here. */
+  image: FeedImage | null;
   publishedAt: Date;
+  updatedAt: Date;
+}
+
+export interface FeedImage {
+  /** Absolute. */
+  url: string;
+  stored: { mime: string; bytes: number; width: number; height: number } | null;
+}
+
+/** One <url> of the Google News sitemap. */
+export interface NewsSitemapItem {
+  slug: string;
+  title: string;
+  publishedAt: Date;
+  updatedAt: Date;
 }
 
 /** One <url> of a sitemap: a path below the public URL. */
 export interface SitemapUrl {
   path: string;
-  lastModified?: Date;
+  /** The newest change that shows on the page. */
+  lastModified: Date;
 }
 
 export type SitemapSection = "pages" | "posts";
@@ -60,14 +93,19 @@ export type SitemapSection = "pages" | "posts";
 export interface SitemapFile {
   section: SitemapSection;
   number: number;
-  /** The latest change of what it lists (posts only). */
-  lastModified?: Date;
+  /** The latest change of what it lists. */
+  lastModified: Date;
 }
 
 /** What /sitemap.xml answers: every URL, or, past the per-file limit, the index of the child files. */
-export type Sitemap = { kind: "urlset"; urls: SitemapUrl[] } | { kind: "index"; files: SitemapFile[] };
+export type Sitemap = ({ kind: "urlset"; urls: SitemapUrl[] } | { kind: "index"; files: SitemapFile[] }) & {
+  /** The newest lastmod it lists. */
+  lastModified: Date;
+};
 
 export interface SyndicationOptions {
+  /** The site's public address: feed content carries absolute links. */
+  publicUrl?: string;
   /** URLs per sitemap file before /sitemap.xml becomes an index (tests use a handful). */
   sitemapUrlsPerFile?: number;
 }
@@ -110,9 +148,17 @@ export function plainTextExcerpt(html: string, max = FEED_EXCERPT_LENGTH): strin
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
+const newest = (dates: Date[]): Date => new Date(Math.max(...dates.map((date) => date.getTime())));
+
+// The key of a lead image stored here (/media/<sha-256>.<ext>), to join its media record.
+const STORED_IMAGE_KEY = "^/media/([0-9a-f]{64})\\.\\w+$";
+
 export function createSyndicationService(db: Database, reads: ReadCache, options: SyndicationOptions = {}) {
   const perFile = options.sitemapUrlsPerFile ?? SITEMAP_URLS_PER_FILE;
   if (!Number.isInteger(perFile) || perFile < 1) throw new Error("sitemapUrlsPerFile must be a positive integer");
+  const base = (options.publicUrl ?? "").replace(/\/+$/, "");
+  // Until an admin saves the settings, the configuration's defaults show: since this process started.
+  const startedAt = new Date();
   const publishedTime = sql`coalesce(${posts.publishedAt}, ${posts.createdAt})`;
   const published = eq(posts.isPublished, true);
 
@@ -133,32 +179,78 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
       .limit(limit);
   }
 
-  async function loadLayout(): Promise<SitemapLayout> {
-    const [categoryRows, typeRows, authorRows, [total]] = await Promise.all([
-      db.select({ slug: categories.slug }).from(categories).orderBy(asc(categories.name)),
+  /** When an admin last saved the settings; null while the configuration's defaults hold. */
+  async function settingsSavedAt(): Promise<Date | null> {
+    const [settings] = await db.select({ updatedAt: siteSettings.updatedAt }).from(siteSettings);
+    return settings?.updatedAt ?? null;
+  }
+
+  /** The newest update of published posts, per `column` (one row per category, type or author). */
+  const newestPostBy = (column: typeof posts.categoryId | typeof posts.typeId | typeof posts.authorId) =>
+    db
+      .select({ id: column, lastModified: max(posts.updatedAt) })
+      .from(posts)
+      .where(published)
+      .groupBy(column)
+      .then((rows) => new Map(rows.map((row) => [row.id, row.lastModified])));
+
+  /** The static pages, categories, types and authors, each with the newest change it shows. */
+  async function loadPages(): Promise<SitemapUrl[]> {
+    const [categoryRows, typeRows, authorRows, byCategory, byType, [latest], settingsSaved] = await Promise.all([
       db
-        .select({ categorySlug: categories.slug, slug: types.slug })
+        .select({ id: categories.id, slug: categories.slug, createdAt: categories.createdAt })
+        .from(categories)
+        .orderBy(asc(categories.name)),
+      db
+        .select({ id: types.id, categorySlug: categories.slug, slug: types.slug, createdAt: types.createdAt })
         .from(types)
         .innerJoin(categories, eq(categories.id, types.categoryId))
         .orderBy(asc(categories.name), asc(types.name)),
-      // Only those with a published post have an author page.
+      // Only those with a published post have an author page: it shows their newest.
       db
-        .selectDistinct({ slug: users.slug })
+        .select({ slug: users.slug, lastModified: max(posts.updatedAt) })
         .from(users)
         .innerJoin(posts, and(eq(posts.authorId, users.id), published))
+        .groupBy(users.slug)
         .orderBy(asc(users.slug)),
+      newestPostBy(posts.categoryId),
+      newestPostBy(posts.typeId),
+      db
+        .select({ lastModified: max(posts.updatedAt) })
+        .from(posts)
+        .where(published),
+      settingsSavedAt(),
+    ]);
+    // The legal pages show their own text and the settings' name and contact details.
+    const legalChanged = newest([LEGAL_TEXT_CHANGED, settingsSaved ?? LEGAL_TEXT_CHANGED]);
+    return [
+      // An empty home page shows only what the settings say.
+      { path: "/", lastModified: latest?.lastModified ?? settingsSaved ?? startedAt },
+      ...LEGAL_PATHS.map((path) => ({ path, lastModified: legalChanged })),
+      ...categoryRows.map((row) => ({
+        path: categoryPath(row.slug),
+        lastModified: byCategory.get(row.id) ?? row.createdAt,
+      })),
+      ...typeRows.map((row) => ({
+        path: typePath(row.categorySlug, row.slug),
+        lastModified: byType.get(row.id) ?? row.createdAt,
+      })),
+      ...authorRows.flatMap((row) =>
+        row.lastModified ? [{ path: authorPath(row.slug), lastModified: row.lastModified }] : [],
+      ),
+    ];
+  }
+
+  async function loadLayout(): Promise<SitemapLayout> {
+    const [pages, [total]] = await Promise.all([
+      loadPages(),
       db.select({ posts: count() }).from(posts).where(published),
     ]);
-    const pages: SitemapUrl[] = [
-      ...SITEMAP_STATIC_PATHS.map((path) => ({ path })),
-      ...categoryRows.map((row) => ({ path: categoryPath(row.slug) })),
-      ...typeRows.map((row) => ({ path: typePath(row.categorySlug, row.slug) })),
-      ...authorRows.map((row) => ({ path: authorPath(row.slug) })),
-    ];
     const postCount = total?.posts ?? 0;
     if (pages.length + postCount <= perFile) {
       const urls = [...pages, ...toUrls(await postsFrom(undefined, perFile - pages.length))];
-      return { sitemap: { kind: "urlset", urls }, pageFiles: [], postFiles: [] };
+      const lastModified = newest(urls.map((url) => url.lastModified));
+      return { sitemap: { kind: "urlset", urls, lastModified }, pageFiles: [], postFiles: [] };
     }
     // One pass down posts_published_time_idx: every perFile-th post starts a file, whose lastmod
     // is the latest change among its posts. The start's time stays PostgreSQL's text: a
@@ -187,17 +279,39 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
     const pageFiles: SitemapUrl[][] = [];
     for (let from = 0; from < pages.length; from += perFile) pageFiles.push(pages.slice(from, from + perFile));
     const files: SitemapFile[] = [
-      ...pageFiles.map((_, index): SitemapFile => ({ section: "pages", number: index + 1 })),
+      ...pageFiles.map(
+        (urls, index): SitemapFile => ({
+          section: "pages",
+          number: index + 1,
+          lastModified: newest(urls.map((url) => url.lastModified)),
+        }),
+      ),
       ...postFiles.map(
         (file, index): SitemapFile => ({ section: "posts", number: index + 1, lastModified: file.lastModified }),
       ),
     ];
-    return { sitemap: { kind: "index", files }, pageFiles, postFiles };
+    const lastModified = newest(files.map((file) => file.lastModified));
+    return { sitemap: { kind: "index", files, lastModified }, pageFiles, postFiles };
   }
 
-  // Feeds and the sitemap list the published posts and the categories.
-  const shows = () => [POST_LISTS, CATEGORY_LISTS];
+  // Feeds and the sitemap list the published posts and the categories; the sitemap's dates follow the settings too.
+  const shows = () => [POST_LISTS, CATEGORY_LISTS, SETTINGS_TAG];
   const layout = () => reads.get("syndication:sitemap", loadLayout, shows);
+
+  const toFeedImage = (
+    src: string | null,
+    stored: { mime: string | null; bytes: number | null; width: number | null; height: number | null },
+  ): FeedImage | null => {
+    if (!src) return null;
+    if (stored.mime !== null && stored.bytes !== null && stored.width !== null && stored.height !== null) {
+      return {
+        url: `${base}${src}`,
+        stored: { mime: stored.mime, bytes: stored.bytes, width: stored.width, height: stored.height },
+      };
+    }
+    // An image of another site: its size is not known here. A /media/ path without a file is no image at all.
+    return /^https?:\/\//i.test(src) ? { url: src, stored: null } : null;
+  };
 
   return {
     /** The latest published posts, newest first by publication time: of one category (by slug) when given. */
@@ -226,16 +340,28 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
               .where(and(eq(types.slug, typeSlug), eq(types.categoryId, category.id)));
             if (!type) return null;
           }
+          const leadImage = sql<string | null>`${posts.images}[1]`;
+          const settingsSaved = settingsSavedAt();
           const rows = await db
             .select({
               title: posts.title,
               slug: posts.slug,
               content: posts.content,
               category: categories.name,
+              authorName: users.name,
+              authorSlug: users.slug,
+              image: leadImage,
+              mime: media.mime,
+              bytes: media.size,
+              width: media.width,
+              height: media.height,
               publishedAt: sql<Date>`${publishedTime}`.mapWith(posts.createdAt),
+              updatedAt: posts.updatedAt,
             })
             .from(posts)
             .innerJoin(categories, eq(categories.id, posts.categoryId))
+            .leftJoin(users, eq(users.id, posts.authorId))
+            .leftJoin(media, sql`${media.key} = substring(${leadImage} from ${STORED_IMAGE_KEY})`)
             .where(
               and(
                 published,
@@ -245,15 +371,52 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
             )
             .orderBy(desc(publishedTime), desc(posts.id))
             .limit(limit);
-          const items = rows.map((row) => ({
-            title: row.title,
-            slug: row.slug,
-            category: row.category,
-            excerpt: plainTextExcerpt(row.content),
-            publishedAt: row.publishedAt,
-          }));
-          return { category: category?.name ?? null, type: type?.name ?? null, items };
+          const items = rows.map(
+            (row): FeedItem => ({
+              title: row.title,
+              slug: row.slug,
+              category: row.category,
+              excerpt: plainTextExcerpt(row.content),
+              // Sanitised again: the feed is read outside the site's own page and its CSP.
+              contentHtml: absoluteFeedHtml(sanitizeRichText(row.content), `${base}${postPath(row.slug)}`),
+              author:
+                row.authorName !== null && row.authorSlug !== null
+                  ? { name: row.authorName, slug: row.authorSlug }
+                  : null,
+              image: toFeedImage(row.image, row),
+              publishedAt: row.publishedAt,
+              updatedAt: row.updatedAt,
+            }),
+          );
+          const saved = await settingsSaved;
+          const lastModified = newest([
+            ...items.map((item) => item.updatedAt),
+            ...(saved ? [saved] : []),
+            ...(items.length === 0 && !saved ? [startedAt] : []),
+          ]);
+          return { category: category?.name ?? null, type: type?.name ?? null, items, lastModified };
         },
+        shows,
+      );
+    },
+
+    /** Published posts that went out in the last NEWS_SITEMAP_HOURS, newest first (the Google News sitemap). */
+    newsSitemap(): Promise<NewsSitemapItem[]> {
+      // The read cache's entries expire within seconds, so the 48-hour window moves on without a write.
+      return reads.get(
+        "syndication:news",
+        () =>
+          db
+            .select({
+              slug: posts.slug,
+              title: posts.title,
+              publishedAt: sql<Date>`${publishedTime}`.mapWith(posts.createdAt),
+              updatedAt: posts.updatedAt,
+            })
+            .from(posts)
+            .where(and(published, sql`${publishedTime} >= now() - make_interval(hours => ${NEWS_SITEMAP_HOURS})`))
+            .orderBy(desc(publishedTime), desc(posts.id))
+            .limit(NEWS_SITEMAP_MAX_URLS),
         shows,
       );
     },

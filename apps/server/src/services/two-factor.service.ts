@@ -120,10 +120,8 @@ export function createTwoFactorService(
       return recoveryCodes;
     },
 
-    /** Turns it off; a current code or a recovery code proves it is the owner. */
-    async disable(user: SessionUser, code: string): Promise<void> {
-      if (!user.totpSecret) throw conflict(TWO_FACTOR_MESSAGES.notOn);
-      if (!(await service.checkLoginCode(user, code))) throw invalid(TWO_FACTOR_MESSAGES.codeWrong);
+    /** Turns it off; the caller has proven the owner (auth.service: password and code). */
+    async disable(user: SessionUser): Promise<void> {
       await db
         .update(users)
         .set({

@@ -41,6 +41,8 @@ export interface ProductionServer {
   pid: number;
   /** Whether the process is still running. */
   isAlive(): boolean;
+  /** Resolves with the process's exit code (null when a signal ended it) once it has exited. */
+  exited(): Promise<number | null>;
   /** What the process wrote to stdout and stderr (the last 256 KB of each). */
   output(): { stdout: string; stderr: string };
   stop(): Promise<void>;
@@ -164,10 +166,10 @@ export async function startProductionServer(options: {
   child.stdout?.on("data", keep("stdout"));
   child.stderr?.on("data", keep("stderr"));
   let exited = false;
-  const exit = new Promise<void>((resolve) =>
-    child.once("exit", () => {
+  const exit = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
       exited = true;
-      resolve();
+      resolve(code);
     }),
   );
 
@@ -176,6 +178,7 @@ export async function startProductionServer(options: {
     kind: options.kind,
     pid: child.pid ?? 0,
     isAlive: () => !exited,
+    exited: () => exit,
     output: () => ({ ...output }),
     async stop() {
       await stopChild(child, exit, () => exited);
@@ -210,7 +213,7 @@ async function waitForHealth(url: string, exited: () => boolean): Promise<void> 
 }
 
 /** SIGTERM, then SIGKILL if it is still running after a grace period. */
-async function stopChild(child: ChildProcess, exit: Promise<void>, exited: () => boolean): Promise<void> {
+async function stopChild(child: ChildProcess, exit: Promise<unknown>, exited: () => boolean): Promise<void> {
   if (exited()) return;
   child.kill("SIGTERM");
   const timer = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), STOP_GRACE_MS));

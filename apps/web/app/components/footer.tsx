@@ -1,6 +1,7 @@
 import type { SiteSettings } from "@broadsheet/domain";
 import { ArrowUp } from "lucide-react";
 import { PageLink } from "./page-link";
+import { PhoneLink } from "./phone-link";
 
 export function Footer({ site, now }: { site: SiteSettings; now: string }) {
   const year = new Date(now).getUTCFullYear();
@@ -36,9 +37,7 @@ export function Footer({ site, now }: { site: SiteSettings; now: string }) {
             </li>
             {site.contactPhone ? (
               <li>
-                <a className="hover:text-white" href={`tel:${site.contactPhone.replace(/\s+/g, "")}`}>
-                  {site.contactPhone}
-                </a>
+                <PhoneLink className="hover:text-white" phone={site.contactPhone} />
               </li>
             ) : null}
           </ul>

@@ -59,6 +59,7 @@ export function TextField({ id, name, label, hint, className, ...input }: TextFi
       <input
         id={id}
         name={name}
+        type="text"
         className={`mt-1.5 ${inputClass} ${className ?? ""}`}
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...input}

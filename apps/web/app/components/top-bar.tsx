@@ -70,19 +70,22 @@ export function TopBar({ now, user, site }: { now: string; user: SessionUser | n
           {formatTopBarDate(now)}
         </time>
         <search className="ml-auto">
-          <form action="/search" method="get" className="flex items-center">
-            <label className="relative flex items-center">
+          <form action="/search" method="get" className="relative flex items-center">
+            <input
+              type="search"
+              name="search"
+              placeholder="Search"
+              aria-label="Search"
+              onClick={() => navigate("/search")}
+              className="w-48 rounded border border-gray-300 py-1.5 pl-3 pr-9 text-sm focus:border-brand-600"
+            />
+            <button
+              type="submit"
+              className="absolute inset-y-px right-px flex w-9 items-center justify-center rounded-r text-gray-500 hover:bg-gray-100 hover:text-brand-600"
+            >
+              <Search aria-hidden="true" className="h-4 w-4" />
               <span className="sr-only">Search</span>
-              <Search aria-hidden="true" className="pointer-events-none absolute left-2 h-4 w-4 text-gray-500" />
-              <input
-                type="search"
-                name="search"
-                placeholder="Search"
-                aria-label="Search"
-                onClick={() => navigate("/search")}
-                className="w-48 rounded border border-gray-300 py-1.5 pl-8 pr-2 text-sm focus:border-brand-600"
-              />
-            </label>
+            </button>
           </form>
         </search>
       </div>

@@ -6,8 +6,8 @@ import { SubmitButton, TextField } from "./form-controls";
 
 /*
  * Two-factor sign-in in the profile of editors and admins (issue 15): set up with a QR code
- * (or the secret typed in), proven with a code, recovery codes shown once; turned off with a
- * code. The answers come from the profile route's action.
+ * (or the secret typed in), proven with a code, recovery codes shown once; turned off with
+ * the password and a code. The answers come from the profile route's action.
  */
 export type TwoFactorResult = ActionResult<{ qrSvg?: string; secret?: string; recoveryCodes?: string[] }>;
 
@@ -50,6 +50,14 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
 
       {enabled ? (
         <fetcher.Form method="post" className="mt-4 space-y-3">
+          <TextField
+            id="two-factor-off-password"
+            name="password"
+            type="password"
+            label="Password"
+            autoComplete="current-password"
+            hint="Your password and a code prove it is you."
+          />
           <TextField
             id="two-factor-off-code"
             name="code"

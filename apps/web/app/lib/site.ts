@@ -1,4 +1,4 @@
-import type { SiteSettings } from "@broadsheet/domain";
+import { FEED_LINKS, type SiteSettings } from "@broadsheet/domain";
 import { useRouteLoaderData } from "react-router";
 
 /*
@@ -24,9 +24,33 @@ export function useSiteName(): string {
   return useSite()?.siteName ?? FALLBACK_NAME;
 }
 
+type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
+
+const siteIn = (matches: Matches) =>
+  (matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined)?.site;
+
+/** The X (Twitter) card's site: the settings' handle, when an admin has set one. */
+export function twitterSiteTags(matches: Matches) {
+  const handle = siteIn(matches)?.twitterHandle;
+  return handle ? [{ name: "twitter:site", content: handle }] : [];
+}
+
+/**
+ * The <link rel="alternate"> of each feed (RSS, Atom, JSON Feed) below `folder` of the site
+ * at `base`: "" for the whole site's, "/category/x" for one category's.
+ */
+export function feedLinks(base: string, folder: string, title: string) {
+  return FEED_LINKS.map((feed) => ({
+    rel: "alternate",
+    type: feed.type,
+    title: `${title} (${feed.format})`,
+    href: `${base.replace(/\/+$/, "")}${folder}/${feed.file}`,
+  }));
+}
+
 /** Open Graph and Twitter image tags of the settings' default share image, for pages without their own. */
-export function defaultShareImageTags(matches: readonly ({ id: string; data?: unknown } | undefined)[]) {
-  const site = (matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined)?.site;
+export function defaultShareImageTags(matches: Matches) {
+  const site = siteIn(matches);
   if (!site?.shareImage) return [];
   const url = /^https?:\/\//.test(site.shareImage)
     ? site.shareImage

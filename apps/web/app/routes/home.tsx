@@ -37,7 +37,7 @@ import { formText } from "../lib/forms/form-data";
 import { keptPart } from "../lib/kept-parts.server";
 import type { PostSummary } from "../lib/post-types";
 import { publicPageHeaders } from "../lib/public-page";
-import { defaultShareImageTags, siteNameIn } from "../lib/site";
+import { defaultShareImageTags, siteNameIn, twitterSiteTags } from "../lib/site";
 import type { ViewerTargets } from "../lib/viewer-state";
 import type { Route } from "./+types/home";
 
@@ -154,7 +154,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .filter((post): post is PostSummary => post !== undefined);
 
   return {
-    now: new Date().toISOString(),
+    // To the minute, as the root loader's: only the month shows, and unchanged renders match (one ETag).
+    now: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString(),
     newsUpdate: keptPart(context, NEWS_UPDATE_ID, blockItems(worldNews)[0] ?? null),
     mosaic: keptPart(context, MOSAIC_ID, mosaic),
     shareImage: mosaic[0]?.image[0] ?? null,
@@ -265,6 +266,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: TITLE },
     { name: "twitter:description", content: DESCRIPTION },
+    ...twitterSiteTags(matches),
   ];
   if (base) {
     tags.push({ property: "og:url", content: `${base}/` }, { tagName: "link", rel: "canonical", href: `${base}/` });

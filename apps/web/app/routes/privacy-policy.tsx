@@ -1,4 +1,6 @@
+import { LEGAL_TEXT_UPDATED } from "@broadsheet/domain";
 import { LegalPage } from "../components/legal-page";
+import { PhoneLink } from "../components/phone-link";
 import { publicPageHeaders } from "../lib/public-page";
 import { siteNameIn, useSite } from "../lib/site";
 import type { Route } from "./+types/privacy-policy";
@@ -16,7 +18,7 @@ export default function PrivacyPolicy() {
   const email = site?.contactEmail ?? "";
   const phone = site?.contactPhone ?? "";
   return (
-    <LegalPage title="Privacy Policy" updated="November 22, 2026">
+    <LegalPage title="Privacy Policy" updated={LEGAL_TEXT_UPDATED.shown}>
       <p>
         {siteName} respects your privacy. This policy explains what we collect when you read, register, comment or
         subscribe, why we collect it, and the choices you have.
@@ -54,7 +56,7 @@ export default function PrivacyPolicy() {
       <h2>Contact</h2>
       <p>
         Questions about this policy: write to <a href={`mailto:${email}`}>{email}</a> or call{" "}
-        <a href={`tel:${phone.replace(/\s+/g, "")}`}>{phone}</a>.
+        <PhoneLink phone={phone} />.
       </p>
     </LegalPage>
   );

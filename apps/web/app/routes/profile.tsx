@@ -42,7 +42,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
   if (intent === "photo") return changePhoto(context, form.get("photo"));
-  if (intent.startsWith("2fa-")) return changeTwoFactor(context, intent, formText(form, "code"));
+  if (intent.startsWith("2fa-"))
+    return changeTwoFactor(context, intent, formText(form, "code"), formText(form, "password"));
 
   const values = profileValues(form);
   const checked = checkProfile(form);
@@ -53,7 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 /** Two-factor sign-in: set-up (QR code), turning on (recovery codes) and off. */
-async function changeTwoFactor(context: Route.ActionArgs["context"], intent: string, code: string) {
+async function changeTwoFactor(context: Route.ActionArgs["context"], intent: string, code: string, password: string) {
   if (intent === "2fa-setup") {
     const setup = await callApi(context, twoFactorApi.setup);
     if (!setup.ok) return failedCall(setup, { intent });
@@ -69,7 +70,7 @@ async function changeTwoFactor(context: Route.ActionArgs["context"], intent: str
     if (!enabled.ok) return failedCall(enabled, { intent });
     return succeed({ intent, message: enabled.data.message, recoveryCodes: enabled.data.recoveryCodes });
   }
-  const disabled = await callApi(context, twoFactorApi.disable, { body: { code } });
+  const disabled = await callApi(context, twoFactorApi.disable, { body: { password, code } });
   if (!disabled.ok) return failedCall(disabled, { intent });
   return succeed({ intent, message: disabled.data.message });
 }
@@ -257,7 +258,7 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
                   id="profile-address"
                   name="address"
                   label="Address"
-                  autoComplete="street-address"
+                  autoComplete="address-line1"
                   defaultValue={values.address}
                   aria-invalid={profile.invalid("address")}
                 />

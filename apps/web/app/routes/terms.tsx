@@ -1,4 +1,6 @@
+import { LEGAL_TEXT_UPDATED } from "@broadsheet/domain";
 import { LegalPage } from "../components/legal-page";
+import { PhoneLink } from "../components/phone-link";
 import { publicPageHeaders } from "../lib/public-page";
 import { siteNameIn, useSite } from "../lib/site";
 import type { Route } from "./+types/terms";
@@ -16,7 +18,7 @@ export default function Terms() {
   const email = site?.contactEmail ?? "";
   const phone = site?.contactPhone ?? "";
   return (
-    <LegalPage title="Terms of Use" updated="November 22, 2026">
+    <LegalPage title="Terms of Use" updated={LEGAL_TEXT_UPDATED.shown}>
       <p>By using {siteName} you agree to these terms. Please read them; they are short.</p>
       <h2>Your account</h2>
       <p>
@@ -39,8 +41,7 @@ export default function Terms() {
       <p>We may update these terms; the date above shows the latest version.</p>
       <h2>Contact</h2>
       <p>
-        Write to <a href={`mailto:${email}`}>{email}</a> or call{" "}
-        <a href={`tel:${phone.replace(/\s+/g, "")}`}>{phone}</a>.
+        Write to <a href={`mailto:${email}`}>{email}</a> or call <PhoneLink phone={phone} />.
       </p>
     </LegalPage>
   );

@@ -22,6 +22,8 @@ export const siteSettings = pgTable(
     logo: text("logo").notNull().default(""),
     icon: text("icon").notNull().default(""),
     shareImage: text("share_image").notNull().default(""),
+    /** The site's X (Twitter) handle ("@name"), for twitter:site; "" when it has none. */
+    twitterHandle: text("twitter_handle").notNull().default(""),
     postsPerPage: integer("posts_per_page").notNull(),
     timeZone: text("time_zone").notNull().default("UTC"),
     /** Staff must turn on two-factor sign-in before they can use the admin area. */

@@ -1,5 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { addVary } from "../vary";
+import { answersNotModified } from "./conditional-requests";
 
 /*
  * Compresses dynamic text answers (pages, JSON, feeds) in one synchronous call on the whole
@@ -22,25 +24,29 @@ function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | und
   return undefined;
 }
 
+/**
+ * A HEAD is answered as its GET would be (the same encoding and length; the body is dropped
+ * later). Every compressible answer says it varies by Accept-Encoding, whether or not this
+ * client took an encoding, so no shared cache hands a compressed copy to a client without one.
+ */
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const encoding = chooseEncoding(c.req.header("accept-encoding"));
     const response = c.res;
     if (
-      !encoding ||
       !response.body ||
-      c.req.method === "HEAD" ||
       response.status === 204 ||
       response.status === 206 ||
-      response.headers.has("content-encoding") ||
       !COMPRESSIBLE.test(response.headers.get("content-type") ?? "")
     ) {
       return;
     }
+    addVary(response.headers, "Accept-Encoding");
+    const encoding = chooseEncoding(c.req.header("accept-encoding"));
+    // A 304 is coming (conditional-requests.ts): no body to compress.
+    if (!encoding || response.headers.has("content-encoding") || answersNotModified(c.req, response)) return;
     const body = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
-    headers.append("Vary", "Accept-Encoding");
     if (body.length < MIN_BYTES) {
       c.res = undefined;
       c.res = new Response(body, { status: response.status, headers });
@@ -48,7 +54,7 @@ export function compression(): MiddlewareHandler {
     }
     const compressed = COMPRESS[encoding](body);
     headers.set("Content-Encoding", encoding);
-    headers.delete("Content-Length");
+    headers.set("Content-Length", String(compressed.length));
     // Cleared first, so Hono does not copy the old answer's headers onto the new one.
     c.res = undefined;
     c.res = new Response(compressed, { status: response.status, headers });

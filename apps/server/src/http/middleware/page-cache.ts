@@ -1,10 +1,11 @@
 import { isStaff, PUBLIC_PAGE_CACHE_CONTROL, READER_SHELL_COOKIE } from "@broadsheet/domain";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { getCookie } from "hono/cookie";
-import type { CachedPage } from "../../services/page-cache";
+import { type CachedPage, type RenderedPage, servePage } from "../../services/page-cache";
 import type { PersonalPaths, PublicPagesService } from "../../services/public-pages.service";
 import type { SessionsService } from "../../services/sessions.service";
 import type { AppEnv } from "../app-env";
+import { addVary } from "../vary";
 import { hasSessionCookie, resolveRequestSession } from "./session";
 
 // The server's own namespaces: never pages. Which pages are public is the web app's call.
@@ -50,7 +51,8 @@ async function sharesReaderShell(
  * Anonymous readers get public pages from memory, without touching React or the
  * database; so do logged-in readers with JavaScript, from a second copy rendered for
  * "a reader". Everyone else gets a fresh render with their own state, marked private
- * whatever the route declared.
+ * whatever the route declared. Every page answer varies by Cookie: a shared cache must
+ * never give one audience's page to another.
  */
 export function publicPageCache(pages: PublicPagesService, sessions: SessionsService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -64,58 +66,87 @@ export function publicPageCache(pages: PublicPagesService, sessions: SessionsSer
       return serveShared(c, next, pages, key, "reader");
     }
     await next();
-    c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    markPrivate(c.res);
+    varyByCookie(c.res);
   };
 }
 
-/** A page from the cache (or rendered into it); pages the route did not declare public go out as rendered. */
+/**
+ * A page from the cache (or rendered into it); pages the route did not declare public go out
+ * as rendered. A HEAD gets the page a GET would, but never stores or replaces a copy. When the
+ * render fails or runs past its budget, the last copy answers if there is one (stale).
+ */
 async function serveShared(
   c: Context<AppEnv>,
   next: Next,
   pages: PublicPagesService,
   key: string,
-  audience: "public" | "reader",
+  audience: Audience,
 ): Promise<void> {
   let renderedHere = false;
   const cache = audience === "public" ? pages.cache : pages.readerCache;
-  const { page, hit } = await cache.getOrRender(key, async () => {
+  const render = async (): Promise<RenderedPage | null> => {
     renderedHere = true;
     await next();
     const response = c.res;
     if (!isPublicPage(response)) return null;
     const body = Buffer.from(await response.clone().arrayBuffer());
     const headers = [...response.headers.entries()].filter(
-      ([name]) => !["content-length", "cache-control"].includes(name),
+      ([name]) => !["content-length", "cache-control", "vary"].includes(name),
     );
-    return { status: response.status, headers, body };
-  });
-  if (!page) {
-    if (!renderedHere) await next();
-    if (audience === "reader") c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-    return;
-  }
-  // Assigned, not returned: after next() Hono keeps c.res and ignores a returned response.
-  c.res = respondWithPage(c, page, hit, audience);
-  // Hono copies the render's headers onto an assigned response: its public Cache-Control too.
-  c.res.headers.set("Cache-Control", cacheControlFor(audience));
+    return { status: response.status, headers, body, nonce: c.get("secureHeadersNonce") ?? "" };
+  };
+  const { page, hit } = await cache.getOrRender(key, render, { store: c.req.method !== "HEAD" });
+  if (page) return answerWithPage(c, page, hit ? "HIT" : "MISS", audience);
+  if (!renderedHere) await next();
+  const stale = c.res.status >= 500 ? cache.getStale(key) : undefined;
+  if (stale) return answerWithPage(c, stale, "STALE", audience);
+  if (audience === "reader") markPrivate(c.res);
+  varyByCookie(c.res);
 }
 
-function cacheControlFor(audience: "public" | "reader"): string {
-  return audience === "public" ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
+/** For this reader alone: no shared cache keeps it (an answer kept by nobody stays so). */
+function markPrivate(response: Response): void {
+  if (response.headers.get("cache-control") !== "no-store")
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
 }
 
-function respondWithPage(c: Context<AppEnv>, page: CachedPage, hit: boolean, audience: "public" | "reader"): Response {
-  const headers = new Headers(page.headers);
+type Audience = "public" | "reader";
+
+function varyByCookie(response: Response): void {
+  if (CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "")) addVary(response.headers, "Cookie");
+}
+
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return /\bgzip\b/i.test(acceptEncoding ?? "");
+}
+
+/**
+ * A cached page as one response sends it (here and at the socket, http/cached-page-listener.ts):
+ * a nonce of its own, the page's ETag, and who may keep it.
+ */
+export function cachedPageAnswer(
+  page: CachedPage,
+  options: { gzip: boolean; audience: Audience; state: "HIT" | "MISS" | "STALE" },
+): { status: number; headers: Record<string, string>; body: Buffer[] } {
+  const copy = servePage(page, options.gzip);
+  const headers: Record<string, string> = Object.fromEntries(copy.headers);
   // The reader copy is the same for every reader, but only logged-in readers may have it: never in a shared cache.
-  headers.set("Cache-Control", cacheControlFor(audience));
-  if (audience === "reader") headers.set("X-Page-Audience", "reader");
-  headers.set("ETag", page.etag);
-  headers.set("Vary", "Accept-Encoding, Cookie");
-  headers.set("X-Cache", hit ? "HIT" : "MISS");
-  if (c.req.header("if-none-match") === page.etag) return new Response(null, { status: 304, headers });
-  const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-  if (gzip) headers.set("Content-Encoding", "gzip");
-  const body = gzip ? page.gzipped : page.body;
-  headers.set("Content-Length", String(body.length));
-  return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), { status: page.status, headers });
+  headers["cache-control"] = options.audience === "public" ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
+  if (options.audience === "reader") headers["x-page-audience"] = "reader";
+  headers.etag = page.etag;
+  headers.vary = "Accept-Encoding, Cookie";
+  headers["x-cache"] = options.state;
+  if (options.gzip) headers["content-encoding"] = "gzip";
+  headers["content-length"] = String(copy.body.reduce((sum, chunk) => sum + chunk.length, 0));
+  return { status: page.status, headers, body: copy.body };
+}
+
+function answerWithPage(c: Context<AppEnv>, page: CachedPage, state: "HIT" | "MISS" | "STALE", audience: Audience) {
+  const gzip = acceptsGzip(c.req.header("accept-encoding"));
+  const { status, headers, body } = cachedPageAnswer(page, { gzip, audience, state });
+  // Cleared first: Hono would copy the render's headers (its public Cache-Control) onto the answer.
+  c.res = undefined;
+  // Assigned, not returned: after next() Hono keeps c.res and ignores a returned response.
+  c.res = new Response(Buffer.concat(body), { status, headers });
 }

@@ -1,8 +1,9 @@
-import { ACCOUNT_MESSAGES, isStaff } from "@broadsheet/domain";
+import { ACCOUNT_MESSAGES } from "@broadsheet/domain";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { unauthorized } from "../../errors";
 import type { SessionsService, SessionUser } from "../../services/sessions.service";
+import { type StaffAccess, staffAccess } from "../../services/staff-access";
 import type { AppEnv } from "../app-env";
 
 export const SESSION_COOKIE = "broadsheet_session";
@@ -13,12 +14,13 @@ export interface RequestSession {
 }
 
 /** Over HTTPS the cookie is `__Host-` prefixed: Secure, path /, no Domain, so no subdomain can set or read it. */
-function isSecure(c: Context<AppEnv>): boolean {
+export function isSecure(c: Context<AppEnv>): boolean {
   return c.get("publicOrigin").startsWith("https:");
 }
 
+/** Over HTTPS only the `__Host-` cookie counts: a plain one may have been set by a subdomain (cookie tossing). */
 function readSessionToken(c: Context<AppEnv>): string | undefined {
-  return getCookie(c, SESSION_COOKIE, "host") ?? getCookie(c, SESSION_COOKIE);
+  return isSecure(c) ? getCookie(c, SESSION_COOKIE, "host") : getCookie(c, SESSION_COOKIE);
 }
 
 /** Whether the request carries a session cookie at all (its pages are personal, never cached). */
@@ -76,6 +78,13 @@ export function sessionUser(c: Context<AppEnv>): SessionUser {
   return user;
 }
 
-export function viewerIsStaff(c: Context<AppEnv>): boolean {
-  return isStaff(c.get("user")?.role);
+const noTwoFactorRule = async () => false;
+
+/** Whether the request's user may use staff (or admin) powers now: services/staff-access.ts decides. */
+export function staffAccessOf(c: Context<AppEnv>, level: "staff" | "admin" = "staff"): Promise<StaffAccess> {
+  return staffAccess(c.get("user"), c.get("twoFactorRequired") ?? noTwoFactorRule, level);
+}
+
+export async function viewerIsStaff(c: Context<AppEnv>): Promise<boolean> {
+  return (await staffAccessOf(c)) === "granted";
 }

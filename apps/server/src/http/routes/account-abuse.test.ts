@@ -43,7 +43,7 @@ describe("login limits", () => {
   it("past the per-account limit, strangers are refused but the owner's usual address still gets in", async () => {
     const { user, password } = await signUp(context.app);
     expect((await login(user.email, password, "192.0.2.200")).status).toBe(200);
-    // Fifty failures spread over five addresses use up the account's hourly allowance.
+    // Fifty failures spread over five addresses use up the account's allowance (30 per 5 minutes).
     for (let block = 0; block < 5; block++) {
       for (let attempt = 0; attempt < 10; attempt++) await login(user.email, "wrong guess", `203.0.113.${block}`);
     }

@@ -30,6 +30,13 @@ let admin: TestAgent;
 let reader: TestAgent;
 
 beforeAll(async () => {
+  // IMAGE names a stored upload: an advert's images of this site must exist.
+  const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#c0c0c0" } })
+    .webp()
+    .toBuffer();
+  await context.database.db
+    .insert(media)
+    .values({ key: "c".repeat(64), mime: "image/webp", size: bytes.length, width: 4, height: 4, bytes });
   editor = (await signUp(context.app, { role: "editor" })).agent;
   admin = (await signUp(context.app, { role: "admin" })).agent;
   reader = (await signUp(context.app, { role: "user" })).agent;
@@ -309,14 +316,29 @@ describe("GET /api/adverts", () => {
     expect(all.body.total).toBe(await advertRowCount());
     expect(new Set(all.body.items.map((item: AdvertJson) => item.category)).size).toBeGreaterThan(1);
     expect((await anonymous().get("/api/adverts?category=All")).body.total).toBe(await advertRowCount());
-    expect((await anonymous().get("/api/adverts?limit=500")).body.limit).toBe(50);
-    expect((await anonymous().get("/api/adverts?limit=nonsense")).body.limit).toBe(10);
+    expect((await anonymous().get("/api/adverts?limit=50")).body.limit).toBe(50);
   });
 
-  it("answers an empty page for an unknown placement", async () => {
-    const response = await anonymous().get("/api/adverts?category=Advert%20Bottom");
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ items: [], total: 0, page: 1, limit: 10 });
+  it.each([
+    ["category=Advert%20Bottom", 'category must be one of: Advert Top, Advert Main, Advert Main2, All, ""'],
+    ["limit=500", "limit must be a whole number from 1 to 50"],
+    ["limit=nonsense", "limit must be a whole number from 1 to 50"],
+    ["page=0", "page must be a whole number from 1 to 1000000"],
+  ])("refuses %s with 400, as the OpenAPI document says", async (query, message) => {
+    const response = await anonymous().get(`/api/adverts?${query}`);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+  });
+
+  it("refuses an image of this site that is not stored, with 404, on create and update", async () => {
+    const missing = `/media/${"d".repeat(64)}.webp`;
+    const created = await editor.post("/api/adverts", advertBody({ image: [OTHER_IMAGE, missing] }));
+    expect(created.status).toBe(404);
+    expect(created.body).toEqual({ message: `No image is stored at this address: ${missing}` });
+    const advert = await createAdvert();
+    const updated = await editor.patch(`/api/adverts/${advert._id}`, advertBody({ image: [missing] }));
+    expect(updated.status).toBe(404);
+    expect((await anonymous().get(`/api/adverts/${advert._id}`)).body.image).toEqual([IMAGE]);
   });
 });
 

@@ -168,9 +168,12 @@ describe(`comments on ${testDatabaseKind()}`, () => {
       "comment 50",
       "comment 49",
     ]);
-    const capped = await anonymous().get(`/api/posts/${post.id}/comments?limit=500`);
-    expect(capped.body.limit).toBe(50);
-    expect(capped.body.items).toHaveLength(50);
+    const largest = await anonymous().get(`/api/posts/${post.id}/comments?limit=50`);
+    expect(largest.body.limit).toBe(50);
+    expect(largest.body.items).toHaveLength(50);
+    const tooMany = await anonymous().get(`/api/posts/${post.id}/comments?limit=500`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toEqual({ message: "limit must be a whole number from 1 to 50" });
   });
 
   it("shows the author of a comment whose account is gone as Anonymous", async () => {

@@ -6,8 +6,8 @@ import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { viewerIsStaff } from "../middleware/session";
 
-function viewerOf(c: Context<AppEnv>): Viewer {
-  return { id: c.get("user")?.id, isStaff: viewerIsStaff(c) };
+async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
+  return { id: c.get("user")?.id, isStaff: await viewerIsStaff(c) };
 }
 
 /**
@@ -22,9 +22,9 @@ export function feedsRoutes(services: Services) {
     .openapi(routeOf(feedsApi.hot), async (c) => c.json(await feeds.hot(c.get("user")?.id), 200))
     .openapi(routeOf(feedsApi.icymi), async (c) => c.json(await feeds.icymi(c.get("user")?.id), 200))
     .openapi(routeOf(feedsApi.related), async (c) =>
-      c.json(await feeds.related(c.req.valid("param").id, viewerOf(c)), 200),
+      c.json(await feeds.related(c.req.valid("param").id, await viewerOf(c)), 200),
     )
     .openapi(routeOf(feedsApi.upNext), async (c) =>
-      c.json(await feeds.upNext(c.req.valid("param").id, viewerOf(c)), 200),
+      c.json(await feeds.upNext(c.req.valid("param").id, await viewerOf(c)), 200),
     );
 }

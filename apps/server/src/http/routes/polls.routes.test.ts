@@ -103,10 +103,14 @@ describe(`GET /api/votes on ${testDatabaseKind()}`, () => {
     expect(second.body.items[0]._id).toBe(created[0]?._id);
   });
 
-  it("uses 10 per page by default and caps the limit at 50", async () => {
+  it("uses 10 per page by default and refuses a limit out of 1 to 50", async () => {
     expect((await anonymous().get("/api/votes")).body.limit).toBe(10);
-    expect((await anonymous().get("/api/votes?limit=500")).body.limit).toBe(50);
-    expect((await anonymous().get("/api/votes?limit=nonsense")).body.limit).toBe(10);
+    expect((await anonymous().get("/api/votes?limit=50")).body.limit).toBe(50);
+    for (const limit of ["500", "nonsense"]) {
+      const refused = await anonymous().get(`/api/votes?limit=${limit}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ message: "limit must be a whole number from 1 to 50" });
+    }
   });
 
   it("returns one poll by id publicly", async () => {

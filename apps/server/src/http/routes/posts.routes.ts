@@ -11,8 +11,8 @@ import { imageParts, isMultipart, readMultipart } from "../multipart";
 
 const POST_IMAGE_FORMATS: ImageFormat[] = ["png", "jpeg", "webp"];
 
-function viewerOf(c: Context<AppEnv>): Viewer {
-  return { id: c.get("user")?.id, isStaff: viewerIsStaff(c) };
+async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
+  return { id: c.get("user")?.id, isStaff: await viewerIsStaff(c) };
 }
 
 /**
@@ -53,31 +53,22 @@ function scheduledField(value: string | undefined): string | null | undefined {
 export function postsRoutes(services: Services) {
   return apiRouter()
     .openapi(routeOf(postsApi.list), async (c) =>
-      c.json(await services.posts.listPosts(c.req.valid("query"), viewerOf(c)), 200),
+      c.json(await services.posts.listPosts(c.req.valid("query"), await viewerOf(c)), 200),
     )
     .openapi(routeOf(postsApi.create), async (c) => {
       const staff = sessionUser(c);
       const input = await readPostInput(c, services, staff.id);
-      return c.json(await services.posts.createPost(input, staff.id, viewerOf(c)), 201);
+      return c.json(await services.posts.createPost(input, staff.id, await viewerOf(c)), 201);
     })
-    .openapi(routeOf(postsApi.get), async (c) => {
-      const viewer = viewerOf(c);
-      const post = await services.posts.getPost(c.req.valid("param").id, viewer);
-      // Staff opening a post (to edit or check it) are not readers: their visits do not count.
-      if (!viewer.isStaff)
-        services.views.recordView(post._id, {
-          userId: viewer.id,
-          ip: c.get("clientAddress"),
-          userAgent: c.req.header("user-agent") ?? "",
-        });
-      return c.json(post, 200);
-    })
+    .openapi(routeOf(postsApi.get), async (c) =>
+      c.json(await services.posts.getPost(c.req.valid("param").id, await viewerOf(c)), 200),
+    )
     .openapi(routeOf(postsApi.togglePublish), async (c) =>
       c.json(await services.posts.togglePublish(c.req.valid("param").id), 200),
     )
     .openapi(routeOf(postsApi.update), async (c) => {
       const input = await readPostInput(c, services, sessionUser(c).id);
-      return c.json(await services.posts.updatePost(c.req.valid("param").id, input, viewerOf(c)), 200);
+      return c.json(await services.posts.updatePost(c.req.valid("param").id, input, await viewerOf(c)), 200);
     })
     .openapi(routeOf(postsApi.remove), async (c) => {
       await services.posts.deletePost(c.req.valid("param").id);

@@ -55,7 +55,11 @@ describe("the API answers the shapes its endpoint declarations promise", () => {
       await admin.agent.post("/api/votes", { title: "Shapes?", optionOne: "a", optionTwo: "b", optionThree: "c" })
     ).body;
     const advert = (
-      await admin.agent.post("/api/adverts", { category: "Advert Top", link: "https://shop.example", image: [IMAGE] })
+      await admin.agent.post("/api/adverts", {
+        category: "Advert Top",
+        link: "https://shop.example",
+        image: ["https://images.example.com/banner.png"],
+      })
     ).body;
     const onPost = { params: { id: post._id } };
 

@@ -242,9 +242,9 @@ describe("GET /sitemap.xml", () => {
     const urls = childrenNamed(urlset, "url");
     const locs = urls.map((url) => textOf(url, "loc") ?? "");
     for (const loc of locs) expect(loc.startsWith(`${BASE}/`)).toBe(true);
-    expect(locs).toEqual(
-      expect.arrayContaining([`${BASE}/`, `${BASE}/search`, `${BASE}/privacy-policy`, `${BASE}/terms`]),
-    );
+    expect(locs).toEqual(expect.arrayContaining([`${BASE}/`, `${BASE}/privacy-policy`, `${BASE}/terms`]));
+    // The search page is noindex: not for the sitemap.
+    expect(locs).not.toContain(`${BASE}/search`);
     expect(locs).toContain(`${BASE}/category/arts-culture`);
     expect(locs).toContain(`${BASE}/page/${oldest.slug}`);
     expect(locs).toContain(`${BASE}/page/${tricky.slug}`);
@@ -415,7 +415,7 @@ describe(`a sitemap index past the URLs one file may hold, on ${testDatabaseKind
 
   it("stays one urlset while every URL fits in one file, and becomes an index one URL later", async () => {
     indexed.app.services.publicPages.reads.invalidateAll();
-    const total = 4 + 2 + POSTS;
+    const total = 3 + 2 + POSTS;
     const whole = await sitemapApp(total).get("/sitemap.xml");
     expect(parseXml(whole.body).name).toBe("urlset");
     expect(urlsOf(whole.body)).toHaveLength(total);
@@ -427,7 +427,7 @@ describe(`a sitemap index past the URLs one file may hold, on ${testDatabaseKind
 
   it("lists child files of at most N URLs each, which together hold exactly the URLs of the plain sitemap", async () => {
     const everything = urlsOf((await new TestAgent(indexed.app).get("/sitemap.xml")).body);
-    expect(everything).toHaveLength(4 + 2 + POSTS);
+    expect(everything).toHaveLength(3 + 2 + POSTS);
     indexed.app.services.publicPages.reads.invalidateAll();
 
     const agent = sitemapApp(PER_FILE);

@@ -1,9 +1,12 @@
+import { PUBLISHER_LOGO } from "@broadsheet/domain";
 import { type Context, Hono } from "hono";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
+import { element, FEED_FORMATS, FEED_RENDERERS, type FeedFormat, XML_DECLARATION } from "../../services/feed-documents";
 import {
   categoryPath,
-  type FeedItem,
+  type FeedChannel,
+  type NewsSitemapItem,
   postPath,
   type SitemapFile,
   type SitemapUrl,
@@ -12,26 +15,22 @@ import {
 import type { AppEnv } from "../app-env";
 
 /*
- * /rss.xml (and one per category and per type, /category/{slug}[/{type}]/rss.xml), /sitemap.xml (with its child files, sitemap-<pages|posts>-N.xml, once past
- * 50,000 URLs) and /robots.txt (DESIGN.md §7), outside /api so crawlers find them at the root.
+ * The site's feeds (/rss.xml, /atom.xml, /feed.json, and the same per category and per type
+ * below /category/{slug}[/{type}]/), /sitemap.xml (with its child files,
+ * sitemap-<pages|posts>-N.xml, once past 50,000 URLs), /sitemap-news.xml (Google News) and
+ * /robots.txt, outside /api so crawlers and feed readers find them at the root. Each
+ * answer carries Last-Modified: the newest change it shows. And the publisher logo of
+ * structured data (PUBLISHER_LOGO), whose address stays the same when the logo changes.
  */
 
 const CACHE_CONTROL = "public, max-age=300";
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
-const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
-
-/** Escapes text for XML content and attribute values; drops characters XML 1.0 cannot carry. */
-export function escapeXml(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
-
-const element = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
+const NEWS_NS = "http://www.google.com/schemas/sitemap-news/0.9";
+// Grouped: a bare alternation would let any path ending in feed.json match the shorter route.
+const FEED_FILE = "{(?:rss\\.xml|atom\\.xml|feed\\.json)}";
+const FORMAT_OF_FILE = new Map<string, FeedFormat>(
+  Object.entries(FEED_FORMATS).map(([format, { file }]) => [file, format as FeedFormat]),
+);
 
 /*
  * The services answer the same (shared, unchanging) object until a content write clears the
@@ -50,10 +49,13 @@ function renderOnce<T extends object>(render: (value: T) => string) {
   };
 }
 
+const newestOf = (dates: Date[]) =>
+  dates.length > 0 ? new Date(Math.max(...dates.map((date) => date.getTime()))) : null;
+
 export function syndicationRoutes(services: Services, config: Config) {
   const base = config.publicUrl;
   const postUrl = (slug: string) => `${base}${postPath(slug)}`;
-  const lastmod = (date: Date | undefined) => (date ? element("lastmod", date.toISOString()) : "");
+  const lastmod = (date: Date) => element("lastmod", date.toISOString());
 
   const urlset = renderOnce((urls: SitemapUrl[]) =>
     [
@@ -76,81 +78,99 @@ export function syndicationRoutes(services: Services, config: Config) {
       "",
     ].join("\n"),
   );
-  const xml = (c: Context<AppEnv>, body: string) => {
-    c.header("Cache-Control", CACHE_CONTROL);
-    return c.body(body, 200, { "Content-Type": "application/xml; charset=utf-8" });
-  };
-
-  /** An RSS 2.0 channel of `items`, for the page at `path` (below the public URL). */
-  const rss = (
-    c: Context<AppEnv>,
-    items: FeedItem[],
-    channel: { title: string; path: string; feedPath: string; description: string },
-  ) => {
-    const lastBuild = items[0]?.publishedAt ?? new Date();
-    const body = [
+  const newsUrlset = (items: NewsSitemapItem[], siteName: string) =>
+    [
       XML_DECLARATION,
-      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-      "<channel>",
-      element("title", channel.title),
-      element("link", `${base}${channel.path}`),
-      element("description", channel.description),
-      element("language", "en"),
-      element("lastBuildDate", lastBuild.toUTCString()),
-      `<atom:link href="${escapeXml(`${base}${channel.feedPath}`)}" rel="self" type="application/rss+xml"/>`,
-      ...items.map((item) =>
-        [
-          "<item>",
-          element("title", item.title),
-          element("link", postUrl(item.slug)),
-          `<guid isPermaLink="true">${escapeXml(postUrl(item.slug))}</guid>`,
-          // toUTCString() is RFC 822/1123: "Tue, 02 Jan 2024 03:04:05 GMT".
-          element("pubDate", item.publishedAt.toUTCString()),
-          element("description", item.excerpt),
-          element("category", item.category),
-          "</item>",
-        ].join(""),
+      `<urlset xmlns="${SITEMAP_NS}" xmlns:news="${NEWS_NS}">`,
+      ...items.map(
+        (item) =>
+          `<url>${element("loc", postUrl(item.slug))}<news:news><news:publication>${element("news:name", siteName)}${element("news:language", "en")}</news:publication>${element("news:publication_date", item.publishedAt.toISOString())}${element("news:title", item.title)}</news:news></url>`,
       ),
-      "</channel>",
-      "</rss>",
+      "</urlset>",
       "",
     ].join("\n");
+
+  /** A cacheable answer; Last-Modified is an HTTP date, so whole seconds. */
+  const send = (c: Context<AppEnv>, body: string, type: string, lastModified: Date | null) => {
     c.header("Cache-Control", CACHE_CONTROL);
-    return c.body(body, 200, { "Content-Type": "application/rss+xml; charset=utf-8" });
+    if (lastModified) c.header("Last-Modified", lastModified.toUTCString());
+    return c.body(body, 200, { "Content-Type": `${type}; charset=utf-8` });
+  };
+  const xml = (c: Context<AppEnv>, body: string, lastModified: Date | null) =>
+    send(c, body, "application/xml", lastModified);
+
+  // One WeakMap per format: a channel is the same object until a write clears the read cache.
+  const renderers: Record<FeedFormat, WeakMap<FeedChannel, string>> = {
+    rss: new WeakMap(),
+    atom: new WeakMap(),
+    json: new WeakMap(),
   };
 
-  /** One category's feed, or one type's within it (/category/{slug}[/{type}]/rss.xml). */
+  /** The feed of `channel` in `format`, for the page at `path` (below the public URL). */
+  const feed = (
+    c: Context<AppEnv>,
+    format: FeedFormat,
+    channel: FeedChannel,
+    about: { title: string; path: string; description: string },
+  ) => {
+    let body = renderers[format].get(channel);
+    if (body === undefined) {
+      body = FEED_RENDERERS[format]({
+        base,
+        title: about.title,
+        description: about.description,
+        path: about.path,
+        feedFolder: about.path,
+        updated: channel.lastModified,
+        items: channel.items,
+      });
+      renderers[format].set(channel, body);
+    }
+    return send(c, body, FEED_FORMATS[format].type, channel.lastModified);
+  };
+
+  /** The whole site's feed. */
+  const siteFeed = async (c: Context<AppEnv>, format: FeedFormat) => {
+    const [channel, site] = await Promise.all([services.syndication.latestPosts(), services.settings.getSettings()]);
+    if (!channel) return c.text("Not found", 404);
+    return feed(c, format, channel, {
+      title: site.siteName,
+      path: "",
+      description: `The latest news from ${site.siteName}`,
+    });
+  };
+
+  /** One category's feed, or one type's within it (/category/{slug}[/{type}]/{rss.xml|atom.xml|feed.json}). */
   const categoryFeed = async (c: Context<AppEnv>, slug: string, typeSlug?: string) => {
+    const format = FORMAT_OF_FILE.get(c.req.param("file") ?? "");
     const [channel, site] = await Promise.all([
       services.syndication.latestPosts({ categorySlug: slug, typeSlug }),
       services.settings.getSettings(),
     ]);
-    if (!channel?.category) return c.text("Not found", 404);
+    if (!format || !channel?.category) return c.text("Not found", 404);
     const path = typeSlug === undefined ? categoryPath(slug) : typePath(slug, typeSlug);
     const name = channel.type ? `${channel.type} in ${channel.category}` : channel.category;
-    return rss(c, channel.items, {
+    return feed(c, format, channel, {
       title: `${name} | ${site.siteName}`,
       path,
-      feedPath: `${path}/rss.xml`,
       description: `The latest ${name} stories from ${site.siteName}`,
     });
   };
 
   return new Hono<AppEnv>()
-    .get("/rss.xml", async (c) => {
-      const [channel, site] = await Promise.all([services.syndication.latestPosts(), services.settings.getSettings()]);
-      return rss(c, channel?.items ?? [], {
-        title: site.siteName,
-        path: "",
-        feedPath: "/rss.xml",
-        description: `The latest news from ${site.siteName}`,
-      });
-    })
-    .get("/category/:slug/rss.xml", (c) => categoryFeed(c, c.req.param("slug")))
-    .get("/category/:slug/:type/rss.xml", (c) => categoryFeed(c, c.req.param("slug"), c.req.param("type")))
+    .get("/rss.xml", (c) => siteFeed(c, "rss"))
+    .get("/atom.xml", (c) => siteFeed(c, "atom"))
+    .get("/feed.json", (c) => siteFeed(c, "json"))
+    .get(`/category/:slug/:file${FEED_FILE}`, (c) => categoryFeed(c, c.req.param("slug")))
+    .get(`/category/:slug/:type/:file${FEED_FILE}`, (c) => categoryFeed(c, c.req.param("slug"), c.req.param("type")))
     .get("/sitemap.xml", async (c) => {
       const sitemap = await services.syndication.sitemap();
-      return xml(c, sitemap.kind === "urlset" ? urlset(sitemap.urls) : sitemapIndex(sitemap.files));
+      const body = sitemap.kind === "urlset" ? urlset(sitemap.urls) : sitemapIndex(sitemap.files);
+      return xml(c, body, sitemap.lastModified);
+    })
+    .get("/sitemap-news.xml", async (c) => {
+      const [items, site] = await Promise.all([services.syndication.newsSitemap(), services.settings.getSettings()]);
+      return xml(c, newsUrlset(items, site.siteName), newestOf(items.map((item) => item.updatedAt)));
     })
     .get("/:file{sitemap-[a-z]+-[0-9]+\\.xml}", async (c) => {
       const [, section, number] = /^sitemap-(pages|posts)-([1-9]\d*)\.xml$/.exec(c.req.param("file")) ?? [];
@@ -159,7 +179,13 @@ export function syndicationRoutes(services: Services, config: Config) {
           ? await services.syndication.sitemapFile(section, Number(number))
           : null;
       if (!urls) return c.text("Not found", 404);
-      return xml(c, urlset(urls));
+      return xml(c, urlset(urls), newestOf(urls.map((url) => url.lastModified)));
+    })
+    .get(PUBLISHER_LOGO.path, async (c) => {
+      const { png, lastModified } = await services.publisherLogo.logo();
+      c.header("Cache-Control", "public, max-age=3600");
+      if (lastModified) c.header("Last-Modified", lastModified.toUTCString());
+      return c.body(new Uint8Array(png), 200, { "Content-Type": "image/png" });
     })
     .get("/robots.txt", (c) => {
       const body = [
@@ -169,6 +195,7 @@ export function syndicationRoutes(services: Services, config: Config) {
         "Disallow: /api/",
         "",
         `Sitemap: ${base}/sitemap.xml`,
+        `Sitemap: ${base}/sitemap-news.xml`,
         "",
       ].join("\n");
       c.header("Cache-Control", CACHE_CONTROL);

@@ -130,10 +130,14 @@ describe(`two-factor sign-in on ${testDatabaseKind()}`, () => {
     }
   });
 
-  it("is turned off with a current code, not without one", async () => {
+  it("is turned off with the password and a current code, not without them", async () => {
     const editor = await staffWithTwoFactor();
-    expect((await editor.agent.post("/api/users/2fa/disable", { code: "000000" })).status).toBe(400);
-    const off = await editor.agent.post("/api/users/2fa/disable", { code: await codeAt(editor.secret, 1) });
+    const password = editor.password;
+    expect((await editor.agent.post("/api/users/2fa/disable", { password, code: "000000" })).status).toBe(400);
+    expect((await editor.agent.post("/api/users/2fa/disable", { code: await codeAt(editor.secret, 1) })).body).toEqual({
+      message: "Enter your password",
+    });
+    const off = await editor.agent.post("/api/users/2fa/disable", { password, code: await codeAt(editor.secret, 1) });
     expect(off.body).toEqual({ message: "Two-factor sign-in is off" });
     const login = await new TestAgent(context.app).post("/api/users/login", {
       email: editor.user.email,

@@ -63,13 +63,7 @@ export function usersRoutes(services: Services) {
       c.json(toPublicUser(await services.users.updatePhoto(sessionUser(c).id, c.req.valid("json").photo)), 200),
     )
     .openapi(routeOf(usersApi.changePassword), async (c) => {
-      const input = c.req.valid("json");
-      await services.auth.changePassword(
-        sessionUser(c),
-        c.get("sessionToken") ?? "",
-        input.oldPassword,
-        input.password,
-      );
+      await services.auth.changePassword(sessionUser(c), c.get("sessionToken") ?? "", c.req.valid("json"));
       return c.json({ message: ACCOUNT_MESSAGES.passwordChanged }, 200);
     })
     .openapi(routeOf(usersApi.forgotPassword), async (c) => {
@@ -77,16 +71,17 @@ export function usersRoutes(services: Services) {
       return c.json({ message: ACCOUNT_MESSAGES.resetMailSent }, 200);
     })
     .openapi(routeOf(usersApi.resetPassword), async (c) => {
-      await services.passwordReset.resetPassword(c.req.valid("param").token, c.req.valid("json").password);
+      const user = await services.auth.resetPassword(c.req.valid("param").token, c.req.valid("json").password);
+      c.set("auditSubject", user);
       clearSessionCookie(c);
       return c.json({ message: ACCOUNT_MESSAGES.passwordReset }, 200);
     })
     .openapi(routeOf(usersApi.addToWishlist), async (c) => {
-      await services.readLater.addToReadLater(sessionUser(c).id, c.req.valid("json").postId, viewerIsStaff(c));
+      await services.readLater.addToReadLater(sessionUser(c).id, c.req.valid("json").postId, await viewerIsStaff(c));
       return c.json({ message: ACCOUNT_MESSAGES.addedToReadLater }, 200);
     })
     .openapi(routeOf(usersApi.getWishlist), async (c) =>
-      c.json({ wishlist: await services.readLater.listReadLater(sessionUser(c).id, viewerIsStaff(c)) }, 200),
+      c.json({ wishlist: await services.readLater.listReadLater(sessionUser(c).id, await viewerIsStaff(c)) }, 200),
     )
     .openapi(routeOf(usersApi.removeFromWishlist), async (c) => {
       await services.readLater.removeFromReadLater(sessionUser(c).id, c.req.valid("param").id);

@@ -178,10 +178,11 @@ export function Byline({ post, likes, className = "" }: { post: PostSummary; lik
       <AuthorName post={post} className="font-semibold text-gray-800 hover:text-brand-700 hover:underline" />
       <span aria-hidden="true">·</span>
       <CardDate value={post.createdAt} />
-      <span className="ml-auto inline-flex items-center gap-3">
+      {/* A div, not a span: the like button inside is a form, which phrasing content cannot hold. */}
+      <div className="ml-auto inline-flex items-center gap-3">
         {likes ?? <LikeCount count={post.likeCount} />}
         <CommentCount count={post.commentCount} />
-      </span>
+      </div>
     </div>
   );
 }

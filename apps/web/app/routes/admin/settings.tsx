@@ -66,6 +66,7 @@ function settingsBody(form: FormData): SettingsPatch {
     contactEmail: formText(form, "contactEmail"),
     contactPhone: formText(form, "contactPhone"),
     shopUrl: formText(form, "shopUrl").trim(),
+    twitterHandle: formText(form, "twitterHandle"),
     postsPerPage: Number(formText(form, "postsPerPage")),
     timeZone: formText(form, "timeZone"),
     requireTwoFactor: form.get("requireTwoFactor") === "on",
@@ -98,6 +99,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
     contactEmail: useId(),
     contactPhone: useId(),
     shopUrl: useId(),
+    twitterHandle: useId(),
     postsPerPage: useId(),
     timeZone: useId(),
   };
@@ -195,6 +197,14 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
               type="url"
               defaultValue={settings.shopUrl}
               hint="Empty: no Shop link in the footer."
+            />
+            <TextField
+              id={ids.twitterHandle}
+              name="twitterHandle"
+              label="X (Twitter) handle"
+              placeholder="@broadsheet"
+              defaultValue={settings.twitterHandle}
+              hint="Named as the site in link previews on X. Empty: none."
             />
             <TextField
               id={ids.postsPerPage}

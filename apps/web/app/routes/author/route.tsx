@@ -10,7 +10,7 @@ import {
 import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
-import { defaultShareImageTags, siteNameIn } from "../../lib/site";
+import { defaultShareImageTags, siteNameIn, twitterSiteTags } from "../../lib/site";
 import type { Route } from "./+types/route";
 
 /*
@@ -65,6 +65,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { property: "og:description", content: description },
     { property: "og:url", content: canonicalUrl },
     ...defaultShareImageTags(matches),
+    { name: "twitter:card", content: "summary" },
+    ...twitterSiteTags(matches),
   ];
 };
 

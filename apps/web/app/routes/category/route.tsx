@@ -12,7 +12,7 @@ import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { categoryPath } from "../../lib/post-types";
 import { publicPageHeaders } from "../../lib/public-page";
-import { defaultShareImageTags, siteNameIn } from "../../lib/site";
+import { defaultShareImageTags, feedLinks, siteNameIn, twitterSiteTags } from "../../lib/site";
 import type { Route } from "./+types/route";
 
 /*
@@ -84,19 +84,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
-    {
-      tagName: "link",
-      rel: "alternate",
-      type: "application/rss+xml",
-      title: `${feedName(loaderData)} | ${loaderData.siteName}`,
-      href: `${loaderData.siteUrl}${loaderData.path}/rss.xml`,
-    },
+    ...feedLinks(loaderData.siteUrl, loaderData.path, `${feedName(loaderData)} | ${loaderData.siteName}`).map(
+      (feed) => ({ tagName: "link", ...feed }),
+    ),
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: loaderData.siteName },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: loaderData.canonicalUrl },
     ...defaultShareImageTags(matches),
+    { name: "twitter:card", content: "summary" },
+    ...twitterSiteTags(matches),
   ];
 };
 

@@ -1,12 +1,15 @@
-import { feedsApi, formatLongDate, htmlToText, isStaff, MESSAGES, postsApi } from "@broadsheet/domain";
+import { feedsApi, formatLongDate, htmlToText, isStaff, MESSAGES, PUBLISHER_LOGO, postsApi } from "@broadsheet/domain";
+import { useEffect } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { apiMessage, fail, failedCall, refuse, succeed } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
+import { authorPath } from "../../lib/post-types";
 import { publicPageHeaders } from "../../lib/public-page";
 import { useSessionUser } from "../../lib/session-user";
-import { siteNameIn } from "../../lib/site";
+import { siteNameIn, twitterSiteTags } from "../../lib/site";
+import { sendView } from "../../lib/view-beacon";
 import type { ViewerTargets } from "../../lib/viewer-state";
 import type { Route } from "./+types/route";
 import { comment } from "./actions/comment.server";
@@ -67,7 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     canonicalUrl,
     siteUrl: base,
     siteName: context.site.siteName,
-    siteLogo: absoluteUrl(base, context.site.logo || "/favicon.svg"),
+    siteLogo: `${base}${PUBLISHER_LOGO.path}`,
     description: (text || post.title).slice(0, DESCRIPTION_LENGTH),
     images: post.image.map((src) => absoluteUrl(base, src)),
   };
@@ -75,8 +78,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `${MESSAGES.pageNotFound} | ${siteNameIn(matches)}` }];
-  const { post, canonicalUrl, description, images, siteName } = loaderData;
+  const { post, canonicalUrl, description, images, siteName, siteUrl } = loaderData;
   const image = images[0];
+  const imageSize = post.imageSizes[0];
+  const authorPage = authorPath(post.authorSlug);
   const imageAlt = post.imageAlt[0] || post.title;
   return [
     { title: `${post.title} | ${siteName}` },
@@ -90,14 +95,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...(image
       ? [
           { property: "og:image", content: image },
+          ...(imageSize
+            ? [
+                { property: "og:image:width", content: String(imageSize.width) },
+                { property: "og:image:height", content: String(imageSize.height) },
+              ]
+            : []),
           { property: "og:image:alt", content: imageAlt },
         ]
       : []),
     { property: "article:published_time", content: post.publishedAt ?? post.createdAt },
+    { property: "article:modified_time", content: post.updatedAt },
+    ...(authorPage ? [{ property: "article:author", content: `${siteUrl}${authorPage}` }] : []),
     { property: "article:section", content: post.category },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: post.title },
     { name: "twitter:description", content: description },
+    ...twitterSiteTags(matches),
     ...(image
       ? [
           { name: "twitter:image", content: image },
@@ -165,6 +179,7 @@ function PostView({
   const now = useNow();
   const actionData = useActionData<ActionResult>();
   const staff = isStaff(user?.role);
+  useEffect(() => sendView(post._id), [post._id]);
 
   return (
     <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">

@@ -1,3 +1,4 @@
+import { PUBLISHER_LOGO } from "@broadsheet/domain";
 import { breadcrumbList, JsonLd } from "../../../components/json-ld";
 import { authorPath, categoryPath, type PostDetail } from "../../../lib/post-types";
 
@@ -17,7 +18,7 @@ export function ArticleJsonLd({
   images: string[];
   siteName: string;
   siteUrl: string;
-  /** Absolute URL of the site's logo (the settings' logo, or the favicon). */
+  /** Absolute URL of the publisher logo: the settings' logo as a PNG of PUBLISHER_LOGO's size. */
   siteLogo: string;
 }) {
   const authorPage = authorPath(post.authorSlug);
@@ -53,7 +54,12 @@ export function ArticleJsonLd({
             "@type": "Organization",
             name: siteName,
             url: siteUrl,
-            logo: { "@type": "ImageObject", url: siteLogo },
+            logo: {
+              "@type": "ImageObject",
+              url: siteLogo,
+              width: PUBLISHER_LOGO.width,
+              height: PUBLISHER_LOGO.height,
+            },
           },
           mainEntityOfPage: { "@type": "WebPage", "@id": canonicalUrl },
           url: canonicalUrl,

@@ -8,19 +8,22 @@ export function Gallery({ images, alts, title }: { images: string[]; alts: strin
   const current = images[shown];
   if (!current) return null;
   return (
-    <figure className="mt-6">
-      <div className="overflow-hidden rounded-xl bg-gray-100">
-        <img
-          {...responsiveImage(current, "(min-width: 1024px) 800px, 100vw", 960)}
-          alt={alts[shown] || title}
-          width={1200}
-          height={675}
-          fetchPriority="high"
-          decoding="async"
-          className="aspect-[16/9] w-full object-cover"
-        />
-      </div>
-      {alts[shown] ? <figcaption className="mt-2 text-sm text-gray-600">{alts[shown]}</figcaption> : null}
+    // The figure is the image shown with its caption; the thumbnails that switch it follow it.
+    <div className="mt-6">
+      <figure>
+        <div className="overflow-hidden rounded-xl bg-gray-100">
+          <img
+            {...responsiveImage(current, "(min-width: 1024px) 800px, 100vw", 960)}
+            alt={alts[shown] || title}
+            width={1200}
+            height={675}
+            fetchPriority="high"
+            decoding="async"
+            className="aspect-[16/9] w-full object-cover"
+          />
+        </div>
+        {alts[shown] ? <figcaption className="mt-2 text-sm text-gray-600">{alts[shown]}</figcaption> : null}
+      </figure>
       {images.length > 1 ? (
         <ul aria-label="Gallery" className="mt-3 grid grid-cols-5 gap-2 sm:gap-3">
           {images.map((src, index) => (
@@ -47,6 +50,6 @@ export function Gallery({ images, alts, title }: { images: string[]; alts: strin
           ))}
         </ul>
       ) : null}
-    </figure>
+    </div>
   );
 }

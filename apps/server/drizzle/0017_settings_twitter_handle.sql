@@ -1,0 +1,1 @@
+ALTER TABLE "site_settings" ADD COLUMN "twitter_handle" text DEFAULT '' NOT NULL;
