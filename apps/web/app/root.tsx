@@ -112,11 +112,12 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {/* With a precedence React writes it ahead of the script preloads: the first paint waits only for it. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
+        <Meta />
+        <Links />
+        {/* After the route's links, so a category page names its own feeds first. */}
         {data
           ? feedLinks(data.site.publicUrl, "", data.site.siteName).map((feed) => <link key={feed.type} {...feed} />)
           : null}
-        <Meta />
-        <Links />
         {data?.readerShell ? <ViewerStatePreload /> : null}
         {data?.readerShell ? <ScriptsOffRefresh /> : null}
       </head>

@@ -81,9 +81,18 @@ export default function AuditScreen({ loaderData }: Route.ComponentProps) {
         description={`${total} ${total === 1 ? "event" : "events"}, newest first`}
         actions={
           <Form method="get" className="flex flex-wrap items-end gap-2">
-            <label className="text-sm">
-              <span className="block font-semibold text-gray-700">Action</span>
-              <select name="action" defaultValue={action} key={action} className={`${inputClass} py-1.5`}>
+            {/* Labelled by htmlFor, not wrapped: a wrapping label's text would take in every option's. */}
+            <div className="text-sm">
+              <label htmlFor="audit-action" className="block font-semibold text-gray-700">
+                Action
+              </label>
+              <select
+                id="audit-action"
+                name="action"
+                defaultValue={action}
+                key={action}
+                className={`${inputClass} py-1.5`}
+              >
                 <option value="">All actions</option>
                 {FAMILIES.map((family) => (
                   <optgroup key={family} label={family}>
@@ -98,10 +107,13 @@ export default function AuditScreen({ loaderData }: Route.ComponentProps) {
                   </optgroup>
                 ))}
               </select>
-            </label>
-            <label className="text-sm">
-              <span className="block font-semibold text-gray-700">Actor</span>
+            </div>
+            <div className="text-sm">
+              <label htmlFor="audit-actor" className="block font-semibold text-gray-700">
+                Actor
+              </label>
               <input
+                id="audit-actor"
                 type="search"
                 name="actor"
                 placeholder="Name or e-mail"
@@ -109,7 +121,7 @@ export default function AuditScreen({ loaderData }: Route.ComponentProps) {
                 key={actor}
                 className={`${inputClass} py-1.5`}
               />
-            </label>
+            </div>
             <button
               type="submit"
               className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-700"
