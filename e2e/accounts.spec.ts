@@ -9,7 +9,7 @@ import { expectToast, main, open, toasts } from "./support/page";
 import { uploadProfilePhoto } from "./support/profile";
 
 /*
- * Reader accounts (SPEC.md §2, §4, §5, §8): register, login, logout, password reset,
+ * Reader accounts (docs/product.md#login-and-register, #10-flows-and-states, #8-validation-and-messages): register, login, logout, password reset,
  * profile with photo, Read Later, and the permission screen of the reader pages.
  * Every test makes its own account, so they run in any order.
  */
@@ -24,7 +24,7 @@ async function expectMessage(page: Page, message: string) {
 }
 
 test.describe("register", () => {
-  test("shows each validation message in the SPEC's order", async ({ page }) => {
+  test("shows each validation message in the product's order", async ({ page }) => {
     const account = newAccount("reg-validation");
     await open(page, "/register");
     await expect(page).toHaveTitle("Register | Broadsheet");

@@ -8,7 +8,7 @@ import { RUN, unique } from "./support/names";
 import { toast, waitForReact } from "./support/page";
 
 /*
- * The admin content screens (SPEC.md §2, §4, §5, §8): All posts (table, search, pager,
+ * The admin content screens (docs/product.md#5-admin-screens, #10-flows-and-states, #8-validation-and-messages): All posts (table, search, pager,
  * publish toggle, delete), Add/Edit post (image uploader, type options, rich-text editor),
  * and the advert screens. Content is made through the API with names unique to this run;
  * what a test creates it removes, so the tests run in any order.

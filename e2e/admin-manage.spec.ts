@@ -97,6 +97,8 @@ test.describe("dashboard", () => {
       await expect(top.getByText("No views this week yet.")).toBeVisible();
     }
     await expect(page.getByRole("region", { name: "Shares by platform" })).toBeVisible();
+    // The e2e server runs on PGlite, one process: rate limits are counted in it, and it says so.
+    await expect(page.getByText("Rate limits: counted in this process", { exact: true })).toBeVisible();
   });
 
   test("deletes a latest comment after asking", async ({ adminPage: page, adminRequest: api }) => {

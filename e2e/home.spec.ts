@@ -4,7 +4,7 @@ import { expect, test } from "./support/fixtures";
 import { toasts, waitForHydration } from "./support/page";
 
 /*
- * The home page (SPEC.md §2 Home). The suite's server seeds the demo magazine (SEED_DEMO
+ * The home page (docs/product.md#home). The suite's server seeds the demo magazine (SEED_DEMO
  * defaults to true on the embedded database), so every block has posts; expectations are
  * read from the API at test time, because other specs may add content to the same server.
  */

@@ -3,7 +3,7 @@ import { expect, test } from "./support/fixtures";
 import { main, open, toasts } from "./support/page";
 
 /*
- * SPEC.md §9's toasts (react-toastify, decision 014): top-right, closing by themselves after
+ * The toasts of docs/product.md#9-limits-and-constants (react-toastify, decision 014): top-right, closing by themselves after
  * 3000 ms, paused while hovered, dragged away, and reached with Alt+T.
  */
 

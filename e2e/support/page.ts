@@ -43,7 +43,7 @@ export const toast = (page: Page, role: "status" | "alert", text: string) =>
 
 /** The newest toast with exactly this text (an earlier one may still be fading out). */
 export async function expectToast(page: Page, message: string): Promise<void> {
-  // Up to 10 s for the answer on a slow machine; the toast then stays 3 s (SPEC.md §9).
+  // Up to 10 s for the answer on a slow machine; the toast then stays 3 s (docs/product.md#9-limits-and-constants).
   await expect(toasts(page).getByText(message, { exact: true }).last()).toBeVisible({ timeout: 10_000 });
 }
 

@@ -32,8 +32,19 @@ export const RuntimeStatsSchema = z
       summaries: CacheUseSchema.describe("Posts' summaries by id, as readers see them (search pages)"),
       viewers: CacheUseSchema,
     }),
+    rateLimits: z
+      .object({
+        store: z.enum(["memory", "database", "redis"]).describe("Where rate limits are counted when all is well"),
+        fallingBack: z
+          .boolean()
+          .describe("True while the store fails: limits are then counted in this process's memory only"),
+        fallbacks: z.number().describe("Operations this process counted in its own memory because the store failed"),
+      })
+      .describe("The rate-limit store, as this process sees it"),
   })
   .meta({ id: "RuntimeStats" });
+
+export type RuntimeStats = z.infer<typeof RuntimeStatsSchema>;
 
 /** /api/admin: figures for the admin area. */
 export const adminApi = {
@@ -51,7 +62,8 @@ export const adminApi = {
     method: "get",
     path: "/api/admin/runtime",
     tag: "Admin",
-    summary: "This process's memory: V8 heap, WebAssembly (PGlite), buffers and each cache's entries and bytes",
+    summary:
+      "This process's memory (V8 heap, WebAssembly (PGlite), buffers, each cache's entries and bytes) and its rate-limit store",
     access: "admin",
     response: RuntimeStatsSchema,
     responseDescription: "Memory use of the answering process",

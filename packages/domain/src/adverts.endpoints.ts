@@ -6,7 +6,7 @@ import { FormImageListSchema } from "./posts.schemas";
 import { choiceQuery, pageQuerySchema, uuidParams } from "./query.schemas";
 import { z } from "./zod";
 
-/** /api/adverts: SPEC.md §7 "Adverts". Anyone reads them (the site shows them); staff manage them. */
+/** /api/adverts: docs/product.md#7-api "Adverts". Anyone reads them (the site shows them); staff manage them. */
 
 export const AdvertListQuerySchema = pageQuerySchema(ADVERT_PAGE_SIZE).extend({
   category: choiceQuery("category", [...ADVERT_PLACEMENTS, "All", ""], "", "Placement; All or empty for every advert"),

@@ -6,7 +6,7 @@ import { z } from "./zod";
 export const ADVERT_PAGE_SIZE = 10;
 export const ADVERT_CONTENT_MAX_LENGTH = 50_000;
 
-/** Messages of the adverts calls; SPEC.md §8 gives the success texts ("Add … Successful"). */
+/** Messages of the adverts calls, listed in docs/product.md#8-validation-and-messages. */
 export const ADVERT_MESSAGES = {
   placementRequired: "Please choose a placement: Advert Top, Advert Main or Advert Main2",
   linkInvalid: POST_MESSAGES.linkInvalid,
@@ -23,15 +23,15 @@ export function isAdvertPlacement(value: unknown): value is AdvertPlacement {
   return typeof value === "string" && (ADVERT_PLACEMENTS as readonly string[]).includes(value);
 }
 
-/** 1 to 5 images, each uploaded to this site or an https URL (the post rule, SPEC.md §5). */
+/** 1 to 5 images, each uploaded to this site or an https URL, as for posts (docs/product.md#8-validation-and-messages). */
 export const AdvertImageListSchema = z
   .array(ImageListSchema.element, { error: MESSAGES.addImage })
   .min(1, MESSAGES.addImage)
   .max(MAX_IMAGES_PER_POST, ADVERT_MESSAGES.tooManyImages);
 
 /**
- * Create or update an advert (SPEC.md §3: link, category, content, image). `category` is
- * the placement; at least one image is required (SPEC.md §5).
+ * Create or update an advert (docs/product.md#6-content-and-data: link, category, content, image). `category` is
+ * the placement; at least one image is required (docs/product.md#8-validation-and-messages).
  */
 export const AdvertInputSchema = z.object({
   link: z

@@ -8,7 +8,7 @@ import { z } from "./zod";
  * types and the web reads them. Response schemas, as the request schemas beside them are.
  */
 
-/** `{ items, total, page, limit }` of every list that can grow (DESIGN.md §6). */
+/** `{ items, total, page, limit }` of every list that can grow (docs/product.md#pagination). */
 export function pageSchema<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item), total: z.number(), page: z.number(), limit: z.number() });
 }
@@ -90,7 +90,7 @@ export const CategorySchema = z
   .meta({ id: "Category" });
 export type Category = z.infer<typeof CategorySchema>;
 
-/** A post type; SPEC.md's `category` is its category's name. */
+/** A post type; its `category` is its category's name (docs/product.md#6-content-and-data). */
 export const PostTypeSchema = z
   .object({
     _id: z.string(),
@@ -103,7 +103,7 @@ export const PostTypeSchema = z
   .meta({ id: "Type" });
 export type PostType = z.infer<typeof PostTypeSchema>;
 
-/** A poll (SPEC.md's "vote") with its tally; `myVote` is the viewer's own, null when none. */
+/** A poll (a "vote" in the API's paths) with its tally; `myVote` is the viewer's own, null when none. */
 export const PollSchema = z
   .object({
     _id: z.string(),

@@ -1,5 +1,5 @@
 /*
- * SPEC.md §5: a local part, an at sign, then either a bracketed IP address or a dotted
+ * docs/product.md#8-validation-and-messages: a local part, an at sign, then either a bracketed IP address or a dotted
  * domain ending in a top-level part of at least two letters.
  */
 const LOCAL_PART = String.raw`(?:[^<>()[\]\\.,;:\s@"]+(?:\.[^<>()[\]\\.,;:\s@"]+)*|".+")`;

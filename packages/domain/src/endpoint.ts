@@ -30,7 +30,7 @@ export interface EndpointDeclaration {
   access: Access;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  /** A JSON body; the route validates it and answers the first problem's message (SPEC.md). */
+  /** A JSON body; the route validates it and answers the first problem's message (docs/product.md#errors). */
   body?: z.ZodType;
   /**
    * A body that may also arrive as multipart form data (uploads): the handler reads and
@@ -54,7 +54,7 @@ export function endpoint<const E extends EndpointDeclaration>(declaration: E): E
   return declaration;
 }
 
-/** The answer of every failure, and of calls that only confirm: `{ "message": "…" }` (DESIGN.md §6). */
+/** The answer of every failure, and of calls that only confirm: `{ "message": "…" }` (docs/product.md#errors). */
 export const MessageSchema = z.object({ message: z.string() }).meta({ id: "Message" });
 export type MessageAnswer = z.infer<typeof MessageSchema>;
 

@@ -4,7 +4,7 @@ import { COMMENT_PAGE_SIZE, CommentInputSchema, ReviewInputSchema } from "./enga
 import { PostIdParams, pageQuerySchema } from "./query.schemas";
 import { z } from "./zod";
 
-/** /api/posts/…: comments, likes and reviews of a post (SPEC.md §7 "Posts"). */
+/** /api/posts/…: comments, likes and reviews of a post (docs/product.md#7-api "Posts"). */
 
 export const LikeStateSchema = z.object({ likeCount: z.number(), likedByMe: z.boolean() }).meta({ id: "LikeState" });
 export type LikeState = z.infer<typeof LikeStateSchema>;

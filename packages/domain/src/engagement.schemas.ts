@@ -7,7 +7,7 @@ export const COMMENT_PAGE_SIZE = 20;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-/** Messages of comments, likes, reviews and shares; SPEC.md §8 gives only "Please enter a comment". */
+/** Messages of comments, likes, reviews and shares (docs/product.md#8-validation-and-messages). */
 export const ENGAGEMENT_MESSAGES = {
   commentRequired: MESSAGES.commentRequired,
   commentTooLong: `A comment can be at most ${COMMENT_MAX_LENGTH} characters`,

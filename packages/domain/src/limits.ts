@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9 and DESIGN.md §8, in one place for both sides. */
+/** Business constants (docs/product.md#9-limits-and-constants), in one place for both sides. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const CATEGORY_NAME_MIN_LENGTH = 3;
 export const TYPE_NAME_MIN_LENGTH = 2;
@@ -47,7 +47,7 @@ export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
 export const POST_SORTS = ["latest", "oldest", "a-z", "z-a"] as const;
 export type PostSort = (typeof POST_SORTS)[number];
 
-/** Widths the media server renders an image at, for `srcset` (DESIGN.md §7: images at the size shown). */
+/** Widths the media server renders an image at, for `srcset`: images at the size shown (docs/product.md#12-quality-bar). */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 
 /**

@@ -7,7 +7,7 @@ import { z } from "./zod";
 export const UploadedImageSchema = z
   .object({
     url: z.string().describe("Path of the stored WebP, /media/{sha256}.webp"),
-    /** The SPEC's field name for the same URL; the client reads either. */
+    /** The image host's field name for the same URL, kept for older clients; the client reads either. */
     secure_url: z.string().describe("The same URL"),
     width: z.number().int(),
     height: z.number().int(),

@@ -1,4 +1,4 @@
-/** User-facing messages; the exact texts of SPEC.md §8 where it gives them. */
+/** User-facing messages; docs/product.md#8-validation-and-messages lists them. */
 export const MESSAGES = {
   allFieldsRequired: "All fields are required",
   passwordTooShort: "Password must be at least 6 characters",
@@ -27,7 +27,7 @@ export const MESSAGES = {
   serverBusy: "The server is busy. Please try again in a moment.",
 } as const;
 
-/** Messages of the accounts API that SPEC.md leaves to us. */
+/** Messages of the accounts API. */
 export const ACCOUNT_MESSAGES = {
   emailTaken: "An account with this email already exists",
   wrongCredentials: "Invalid email or password",
@@ -61,7 +61,7 @@ export const MEDIA_MESSAGES = {
   notFound: "Image not found",
 } as const;
 
-/** Success toasts of SPEC.md §8, shown by the browser after the API call succeeds. */
+/** Success toasts (docs/product.md#8-validation-and-messages), shown by the browser after the API call succeeds. */
 export const SUCCESS_MESSAGES = {
   registration: "Registration Successful",
   login: "Login Successfully",
@@ -81,7 +81,7 @@ export const SUCCESS_MESSAGES = {
   typeCreated: "Post Type created Successful",
 } as const;
 
-/** Fixed texts of the Read Later screen (SPEC.md §2). */
+/** Fixed texts of the Read Later screen (docs/product.md#read-later). */
 export const READ_LATER_TEXTS = {
   heading: "My Read Later",
   empty: "No post found in your read later.",

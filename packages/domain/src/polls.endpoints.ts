@@ -3,7 +3,7 @@ import { endpoint, MessageSchema } from "./endpoint";
 import { CastVoteInputSchema, POLL_PAGE_SIZE, PollInputSchema } from "./polls.schemas";
 import { pageQuerySchema, uuidParams } from "./query.schemas";
 
-/** /api/votes: polls (SPEC.md §7 "Votes"). Anyone reads them, staff manage them, readers vote once. */
+/** /api/votes: polls (docs/product.md#7-api "Votes"). Anyone reads them, staff manage them, readers vote once. */
 
 const PollIdParams = uuidParams("poll");
 

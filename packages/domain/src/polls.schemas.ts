@@ -5,7 +5,7 @@ export const POLL_TEXT_MAX_LENGTH = 200;
 export const POLL_OPTIONS = [1, 2, 3] as const;
 export type PollOption = (typeof POLL_OPTIONS)[number];
 
-/** Messages of the votes (polls) calls; SPEC.md §8 gives only the deleted one. */
+/** Messages of the votes (polls) calls. */
 export const POLL_MESSAGES = {
   fieldsRequired: "Please fill in the title and all three options",
   titleTooLong: `The title must be at most ${POLL_TEXT_MAX_LENGTH} characters`,
@@ -23,7 +23,7 @@ const pollText = (tooLong: string) =>
     .min(1, POLL_MESSAGES.fieldsRequired)
     .max(POLL_TEXT_MAX_LENGTH, tooLong);
 
-/** Creating and editing a poll both need the title and all three options (SPEC.md §5). */
+/** Creating and editing a poll need the title and all three options (docs/product.md#8-validation-and-messages). */
 export const PollInputSchema = z.object(
   {
     title: pollText(POLL_MESSAGES.titleTooLong),

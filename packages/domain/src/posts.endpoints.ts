@@ -5,7 +5,7 @@ import { FormImageListSchema, PostInputSchema } from "./posts.schemas";
 import { choiceQuery, PostIdParams, pageQuerySchema, textQuery } from "./query.schemas";
 import { z } from "./zod";
 
-/** /api/posts: SPEC.md §7 "Posts". */
+/** /api/posts: docs/product.md#7-api "Posts". */
 
 export const PostListQuerySchema = pageQuerySchema(SEARCH_PAGE_SIZE).extend({
   search: textQuery(SEARCH_MAX_LENGTH, "Words of the title, content or category"),

@@ -59,7 +59,7 @@ export const ImageAltListSchema = z
   )
   .max(MAX_IMAGES_PER_POST, POST_MESSAGES.tooManyImageAlts);
 
-/** Create or update a post (SPEC.md §7 body: title, link, category, type, content, image). */
+/** Create or update a post (docs/product.md#7-api: title, link, category, type, content, image). */
 export const PostInputSchema = z
   .object({
     title: z

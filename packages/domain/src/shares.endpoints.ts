@@ -1,7 +1,7 @@
 import { endpoint, MessageSchema } from "./endpoint";
 import { ShareInputSchema } from "./engagement.schemas";
 
-/** /api/shares (SPEC.md §7 "Other"): a share of a post, which feeds the Hot widget. */
+/** /api/shares (docs/product.md#7-api "Other"): a share of a post, which feeds the Hot widget. */
 export const sharesApi = {
   record: endpoint({
     method: "post",

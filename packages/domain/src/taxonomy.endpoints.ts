@@ -3,7 +3,7 @@ import { endpoint, MessageSchema } from "./endpoint";
 import { CategoryInputSchema, TypeInputSchema } from "./taxonomy.schemas";
 import { z } from "./zod";
 
-/** /api/category and /api/type: SPEC.md §7 "Categories and types". */
+/** /api/category and /api/type: docs/product.md#7-api "Categories and types". */
 
 const TAG = "Categories and types";
 

@@ -4,7 +4,7 @@ import { z } from "./zod";
 
 export const TAXONOMY_NAME_MAX_LENGTH = 50;
 
-/** Messages of the category and type calls that SPEC.md leaves to us (§8 gives only the "created" ones). */
+/** Messages of the category and type calls (docs/product.md#8-validation-and-messages). */
 export const TAXONOMY_MESSAGES = {
   categoryCreated: "Category created Successful",
   categoryDeleted: "Category deleted successfully",
@@ -35,7 +35,7 @@ export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 /** `category` is the category's name, slug or id: the admin form sends whichever it has. */
 export const TypeInputSchema = z.object(
   {
-    // SPEC.md's message says "up to 3" although the rule is 2 characters; both are kept as given.
+    // The message says "up to 3" although the rule is 2 characters; both are kept as the product has them.
     name: z
       .string({ error: MESSAGES.typeNameTooShort })
       .trim()

@@ -1,4 +1,7 @@
-/** Shortens `text` to at most `max` characters, appending "..." only when it was longer (SPEC.md §5). */
+/**
+ * Shortens `text` to at most `max` characters, appending "..." only when it was longer
+ * (docs/product.md#8-validation-and-messages).
+ */
 export function shortenText(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }

@@ -16,7 +16,7 @@ import {
 } from "./users.schemas";
 import { z } from "./zod";
 
-/** /api/users: SPEC.md §7 "Users", path for path. */
+/** /api/users: docs/product.md#7-api "Users", path for path. */
 
 export const UserListQuerySchema = pageQuerySchema(ADMIN_PAGE_SIZE).extend({
   search: z.preprocess(

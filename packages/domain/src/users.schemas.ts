@@ -6,13 +6,13 @@ import { ROLES } from "./roles";
 import { z } from "./zod";
 
 /*
- * Input shapes of the Users calls (SPEC.md §7). Checks run in the SPEC's order and only
- * the first failure is reported, with the SPEC's exact message.
+ * Input shapes of the Users calls (docs/product.md#7-api). Checks run in the order of
+ * docs/product.md#8-validation-and-messages and only the first failure is reported, with its exact message.
  */
 const text = (message: string) => z.string({ error: message }).trim();
 /*
  * Register and login read their fields leniently: anything that is not a string counts
- * as missing, so the SPEC's "required" message applies rather than a type error.
+ * as missing, so the "required" message applies rather than a type error.
  */
 function readTextFields<const K extends string>(keys: readonly K[], trimmed: readonly K[]) {
   return z.unknown().transform((raw) => {

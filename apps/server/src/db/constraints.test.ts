@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe(`schema constraints on ${testDatabaseKind()}`, () => {
-  it("has every table of DESIGN.md §5 after the migrations", async () => {
+  it("has every table of docs/product.md#6-content-and-data after the migrations", async () => {
     const rows = await selectRows<{ table_name: string }>(
       database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,

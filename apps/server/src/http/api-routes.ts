@@ -24,7 +24,7 @@ import { isMultipart } from "./multipart";
  * OpenAPI document; the access rule becomes route middleware, checked before any body is read.
  */
 
-/** A router whose validation failures answer the first problem's message (SPEC.md's order). */
+/** A router whose validation failures answer the first problem's message (docs/product.md#errors). */
 export function apiRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {

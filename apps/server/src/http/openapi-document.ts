@@ -3,7 +3,7 @@ import type { ApiRouter } from "./api-routes";
 import { SESSION_COOKIE } from "./middleware/session";
 
 /*
- * The OpenAPI 3.1 document of /api (DESIGN.md §6), generated from the routes' declarations
+ * The OpenAPI 3.1 document of /api (docs/product.md#7-api), generated from the routes' declarations
  * (packages/domain *.endpoints.ts) by @hono/zod-openapi; only the prose around them is here.
  */
 
@@ -17,7 +17,7 @@ const TAGS = [
   { name: "Engagement", description: "Comments, likes, reviews, shares" },
   { name: "Media", description: "Image uploads" },
   { name: "Categories and types", description: "Post categories and the types within them" },
-  { name: "Polls", description: "Polls (SPEC.md's votes)" },
+  { name: "Polls", description: "Polls (called votes in the paths)" },
   { name: "Adverts", description: "Adverts by placement" },
   { name: "Docs", description: "This description" },
 ];

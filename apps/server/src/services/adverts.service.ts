@@ -30,7 +30,7 @@ function advertNotFound() {
   return notFound(ADVERT_MESSAGES.advertNotFound);
 }
 
-/** Only the advert's own fields reach the table; the editor's HTML is sanitised on write (DESIGN.md §8). */
+/** Only the advert's own fields reach the table; editor HTML is sanitised on write (docs/product.md#11-security). */
 function advertFields(input: AdvertInput) {
   return {
     link: input.link,

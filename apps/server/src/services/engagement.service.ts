@@ -41,7 +41,7 @@ function rethrowMissingPost(error: unknown): never {
 /*
  * Comments, likes and reviews of a post. Every counter on posts and post_daily_stats moves
  * by `col = col ± 1` in SQL, in the transaction of the row it counts, and only when that row
- * was really inserted or deleted (DESIGN.md §5).
+ * was really inserted or deleted (docs/product.md#6-content-and-data).
  */
 export function createEngagementService(db: Database, content: ContentChanges) {
   /**

@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 
 /*
- * DESIGN.md §8: editor HTML is sanitised on write with an allowlist. Scripts, event
+ * docs/product.md#11-security: editor HTML is sanitised on write with an allowlist. Scripts, event
  * handlers, styles and javascript: URLs never survive; links open safely. Images load only
  * from absolute http(s) URLs or this site's /media/, and nothing may point at an /api/ path
  * (an <img src="/api/users/logout"> would act with every reader's cookie).

@@ -128,7 +128,7 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,
-    /** Where this process's memory goes (GET /api/admin/runtime). */
+    /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
     runtimeStats() {
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
       return {
@@ -142,6 +142,7 @@ export function createServices(deps: ServiceDeps) {
           summaries: publicPages.summaries.stats(),
           viewers: publicPages.viewerStats(),
         },
+        rateLimits: rateLimiter.status(),
       };
     },
     /** A logged-in reader's own marks on what a cached page shows (GET /api/users/viewer-state). */

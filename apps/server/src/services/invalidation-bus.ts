@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "../logger";
-import { connectRedis } from "./redis-connection";
+import { closeRedis, connectRedis } from "./redis-connection";
 
 /*
  * Tells every instance that content changed, so each clears its page cache, or that one
@@ -317,10 +317,7 @@ function redisBus(
     publish: (tags) => publisher.publish(tags, true),
     listener: () => ({ reconnects, connected: subscriber.status === "ready", clientName }),
     async close() {
-      await Promise.all([
-        subscriber.quit().catch(() => subscriber.disconnect()),
-        publisherConnection.quit().catch(() => publisherConnection.disconnect()),
-      ]);
+      await Promise.all([closeRedis(subscriber), closeRedis(publisherConnection)]);
     },
   };
 }

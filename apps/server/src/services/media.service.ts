@@ -118,7 +118,7 @@ export async function firstMissingMedia(db: Database, urls: readonly string[]): 
   return local.find((url) => !stored.has(STORED_IMAGE_PATH.exec(url)?.[1] ?? ""));
 }
 
-/** Images uploaded to the site, stored re-encoded as WebP in the database (DESIGN.md §8). */
+/** Images uploaded to the site, stored re-encoded as WebP in the database (docs/product.md#11-security). */
 export function createMediaService(db: Database) {
   const variants = createBoundedCache<StoredMedia>(VARIANT_CACHE_BYTES, (item) => item.size);
   return {

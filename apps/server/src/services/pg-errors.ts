@@ -1,3 +1,5 @@
+import { isConnectionError } from "../db/client";
+
 /** PostgreSQL error codes the services turn into AppErrors, whichever driver raised them. */
 export function pgErrorCode(error: unknown): string | undefined {
   let current: unknown = error;
@@ -26,9 +28,31 @@ export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "235
 export const isStillReferenced = (error: unknown) => ["23503", "23001"].includes(pgErrorCode(error) ?? "");
 
 /**
+ * Node's error for a request whose client went away before sending all of it: ECONNRESET too,
+ * but "aborted" and from no system call, where a database socket's reset names its call ("read").
+ */
+export function isClientAbort(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 10 && current && typeof current === "object"; depth++) {
+    const { code, message, syscall, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      syscall?: unknown;
+      cause?: unknown;
+    };
+    if (code === "ECONNRESET" && message === "aborted" && syscall === undefined) return true;
+    current = cause;
+  }
+  return false;
+}
+
+/**
  * The database could not be reached or dropped the connection (a restart, a failover, a
  * terminated backend): SQLSTATE class 08, 57P01–57P03, ECONNRESET / ECONNREFUSED / EPIPE,
- * "Connection terminated". The request may succeed if tried again shortly (answer 503).
- * Defined beside the pool in db/client.ts, which retries reads on the same condition.
+ * "Connection terminated" (isConnectionError, beside the pool in db/client.ts, which retries
+ * reads on it). The request may succeed if tried again shortly (answer 503). A client that
+ * aborted its own request is not the database: its ECONNRESET is not an outage.
  */
-export { isConnectionError as isDatabaseUnavailable } from "../db/client";
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return !isClientAbort(error) && isConnectionError(error);
+}

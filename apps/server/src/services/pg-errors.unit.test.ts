@@ -1,7 +1,8 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
-import { isRetryableRead } from "../db/client";
-import { isDatabaseUnavailable } from "./pg-errors";
+import { isConnectionError, isRetryableRead } from "../db/client";
+import { abortedRequestError } from "../testing/aborted-request";
+import { isClientAbort, isDatabaseUnavailable } from "./pg-errors";
 
 /** An error as node-postgres raises it for a server's ErrorResponse. */
 const pgError = (code: string, message = "error") => Object.assign(new Error(message), { code, severity: "FATAL" });
@@ -43,6 +44,22 @@ describe("isDatabaseUnavailable", () => {
     ["wrapped by Drizzle", new DrizzleQueryError("insert …", [], pgError("23505") as Error)],
   ])("is false for %s", (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it("is false for the error Node raises when a client aborts its request, though it says ECONNRESET", async () => {
+    const error = await abortedRequestError();
+    expect(error).toMatchObject({ code: "ECONNRESET" });
+    // The pool's retry test alone matched it, so such requests were answered 503 and logged as outages.
+    expect(isConnectionError(error)).toBe(true);
+    expect(isClientAbort(error)).toBe(true);
+    expect(isDatabaseUnavailable(error)).toBe(false);
+    expect(isDatabaseUnavailable(new Error("body read failed", { cause: error }))).toBe(false);
+  });
+
+  it("still counts a database socket's reset, which names its system call", () => {
+    const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET", errno: -104, syscall: "read" });
+    expect(isClientAbort(reset)).toBe(false);
+    expect(isDatabaseUnavailable(reset)).toBe(true);
   });
 
   it("survives a cause cycle", () => {

@@ -8,7 +8,7 @@ import type { ReadCache } from "./read-cache";
 import { escapeLike } from "./sql-patterns";
 
 /*
- * Search: the title or a category name contains the words (SPEC), or the full text of title
+ * Search: the title or a category name contains the words (docs/product.md#search-page), or the full text of title
  * and body matches them. The newest matches come best first (the words as one phrase in the
  * title, then all of them in it, then the rest), newest first within each; older matches
  * follow by date (decision 045). A search first reads its matches in the table's order, up
@@ -247,7 +247,7 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
   }
 
   /**
-   * The ids of the categories whose name contains `text`, case-insensitively (SPEC's category
+   * The ids of the categories whose name contains `text`, case-insensitively (docs/product.md#search-page: category
    * match). Read from the cached list of all categories: a statement less per search.
    */
   async function categoriesNamed(text: string): Promise<string[]> {

@@ -95,7 +95,7 @@ export function toPostSummary(row: SummaryRow): PostSummary {
   return summary;
 }
 
-/** Matches a post by its id or its slug (SPEC.md: GET /api/posts/{id} takes either). */
+/** Matches a post by its id or its slug (docs/product.md#endpoints: GET /api/posts/{id} takes either). */
 export function postIdOrSlug(idOrSlug: string): SQL {
   return isUuid(idOrSlug) ? eq(posts.id, idOrSlug.toLowerCase()) : eq(posts.slug, idOrSlug);
 }

@@ -9,7 +9,7 @@ import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { rateLimited } from "../errors";
 import type { Logger } from "../logger";
-import { connectRedis } from "./redis-connection";
+import { closeRedis, connectRedis } from "./redis-connection";
 
 /**
  * Rate limits on rate-limiter-flexible (decision 009): each check consumes its point
@@ -31,7 +31,7 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 /*
- * Limits per DESIGN.md §8 and issue 12. Login is limited per account and client (guessing
+ * Limits per docs/product.md#11-security and issue 12. Login is limited per account and client (guessing
  * one account from one place), per client (all accounts; argon2 work), and per account
  * from everywhere, where only clients the owner has signed in from get past the limit; that
  * one is short, so the owner is never kept out of a new address for long.
@@ -67,13 +67,14 @@ export function createRateLimiter(backend: RateLimitBackend, logger: Logger) {
   const redis = backend.kind === "redis" ? connectRedis(backend.url, { maxRetriesPerRequest: 2 }) : undefined;
   // A lost connection is reported once, by the fallback below, not at each reconnection attempt.
   redis?.on("error", () => undefined);
-  // Once Redis has answered, a lost connection goes straight to the fallback: a command would
-  // otherwise wait through ioredis's reconnection attempts, seconds per request.
+  // Once Redis has answered, or a command has already failed, a connection that is not ready
+  // goes straight to the fallback: a command would otherwise wait through ioredis's
+  // reconnection attempts, seconds per request (a login took about 40 s with Redis down at start).
   let redisConnected = false;
   redis?.once("ready", () => {
     redisConnected = true;
   });
-  const redisLost = () => redisConnected && redis?.status !== "ready";
+  const redisLost = () => (redisConnected || status.fallingBack) && redis?.status !== "ready";
   const limiters = new Map<string, { store: RateLimiterAbstract; memory: RateLimiterMemory }>();
   const status: RateLimitStoreStatus = { store: backend.kind, fallingBack: false, fallbacks: 0 };
 
@@ -158,8 +159,7 @@ export function createRateLimiter(backend: RateLimitBackend, logger: Logger) {
       return { ...status };
     },
     async close(): Promise<void> {
-      // A Redis that is away cannot take QUIT; the connection is dropped instead.
-      await redis?.quit().catch(() => redis.disconnect());
+      if (redis) await closeRedis(redis);
     },
   };
 }

@@ -14,7 +14,7 @@ import {
 } from "./post-summaries";
 import type { ViewerCache } from "./public-pages.service";
 
-/** A reader's Read Later list (the SPEC's "wishlist"). */
+/** A reader's Read Later list ("wishlist" in the API's paths). */
 /** Every change forgets the reader's cached marks (viewer-state.ts), on every instance. */
 export function createReadLaterService(db: Database, viewers: ViewerCache) {
   async function findVisiblePostId(idOrSlug: string, isStaff: boolean): Promise<string> {

@@ -7,7 +7,7 @@ import { bumpDailyStat } from "./daily-stats";
 import { pgErrorCode } from "./pg-errors";
 import { visiblePost } from "./post-summaries";
 
-/** The share log (SPEC.md §3 "Share log"): anyone may record a share of a published post. */
+/** The share log (docs/product.md#6-content-and-data "Share"): anyone may record a share of a published post. */
 export function createSharesService(db: Database) {
   return {
     async recordShare(input: ShareInput): Promise<void> {

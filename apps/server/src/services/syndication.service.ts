@@ -8,7 +8,7 @@ import { sanitizeRichText } from "./html-sanitizer";
 import type { ReadCache } from "./read-cache";
 
 /*
- * What /rss.xml and /sitemap.xml list (DESIGN.md §7): published posts only, never drafts.
+ * What /rss.xml and /sitemap.xml list (docs/product.md#12-quality-bar): published posts only, never drafts.
  * Both come from the read cache, which every content write clears on every instance, so a
  * crawler hitting them costs no query until something changes (or the entry expires).
  *

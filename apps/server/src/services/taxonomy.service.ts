@@ -36,7 +36,7 @@ function categoryNamed(reference: string): SQL | undefined {
   return or(eq(categories.slug, reference.toLowerCase()), sql`lower(${categories.name}) = lower(${reference})`);
 }
 
-/** Categories and post types ("Categories and types" in SPEC.md §7). */
+/** Categories and post types ("Categories and types" in docs/product.md#7-api). */
 export function createTaxonomyService(db: Database, reads: ReadCache, content: ContentChanges) {
   /** An id wins over a slug, a slug over a name, should one string match several categories. */
   async function resolveCategory(reference: string): Promise<CategoryRow> {

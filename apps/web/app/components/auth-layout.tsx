@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useSiteName } from "../lib/site";
 
 /**
- * The authentication screen (SPEC.md §2): a card with the form on one side and the
+ * The authentication screen (docs/product.md#login-and-register): a card with the form on one side and the
  * login image on the other, a drawn newspaper (inline SVG, no external asset).
  */
 export function AuthLayout({

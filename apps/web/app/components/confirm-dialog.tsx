@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef } from "react";
 
 /**
- * The delete confirmation of SPEC.md §2 ("Are you sure to delete …?" with Delete and
+ * The delete confirmation of docs/product.md#5-admin-screens ("Are you sure to delete …?" with Delete and
  * Cancel) as a native modal <dialog>: focus is trapped, Escape cancels, nothing happens
  * unless Delete is pressed.
  */

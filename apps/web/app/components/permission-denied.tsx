@@ -3,7 +3,7 @@ import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 
 /**
- * The permission screen of SPEC.md §2: "Permission denied", why, a Back To Home link and,
+ * The permission screen of docs/product.md#permission-screens: "Permission denied", why, a Back To Home link and,
  * for pages that need a login, a Login link (pass its href with the way back in redirectTo).
  * The page sets its own <title> (meta export).
  */

@@ -38,7 +38,7 @@ export function PostImage({
   );
 }
 
-/** Like and comment counts; each is shown only above 0 (SPEC.md §2 Home). */
+/** Like and comment counts; each is shown only above 0 (docs/product.md#home). */
 export function PostCounts({
   post,
   className = "",

@@ -3,7 +3,7 @@ import { Check, ChevronDown, Link2, Share2 } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { fetchEndpoint } from "../lib/api-client";
 
-/** SPEC.md §9: the copy confirmation shows for 2000 ms. */
+/** docs/product.md#9-limits-and-constants: the copy confirmation shows for 2000 ms. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 interface ShareTarget {
@@ -36,7 +36,7 @@ const TARGETS: ShareTarget[] = [
 ];
 
 /**
- * Logs a share (POST /api/shares); failures are only written to the console (SPEC.md §7).
+ * Logs a share (POST /api/shares); failures are only written to the console (docs/product.md#post-page).
  * The declaration is fetched on the first share: it builds zod schemas, which a reader page
  * otherwise never loads (decision 025).
  */

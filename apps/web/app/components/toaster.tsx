@@ -3,8 +3,8 @@ import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { type CloseButtonProps, ToastContainer, toast } from "react-toastify/unstyled";
 
 /*
- * Toasts as SPEC.md §9 describes them, from react-toastify (decision 014): top-right, light,
- * auto-close after 3000 ms, paused while hovered or while the window has no focus, swiped
+ * Toasts as docs/product.md#9-limits-and-constants describes them, from react-toastify (decision 014):
+ * top-right, light, auto-close after 3000 ms, paused while hovered or while the window has no focus, swiped
  * away with a finger or dragged with the mouse, and Alt+T moves focus to them. The unstyled
  * entry, its stylesheet imported by app.css: no <style> injected at run time.
  */

@@ -5,7 +5,7 @@ import { Form, Link, NavLink, useNavigate } from "react-router";
 import type { SessionUser } from "../lib/session-user";
 import { SiteLinkAnchor } from "./site-link";
 
-/** True once the page has scrolled past the SPEC's threshold, for the fixed top bar style. */
+/** True once the page has scrolled past the threshold of docs/product.md#top-bar, for the fixed top bar style. */
 function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {

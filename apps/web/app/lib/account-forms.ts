@@ -11,7 +11,7 @@ import {
 import { check, refusal } from "./forms/check";
 import { formTexts } from "./forms/form-data";
 
-/* The checks of the account forms (see forms/check.ts), in SPEC.md §5's order. */
+/* The checks of the account forms (see forms/check.ts), in the order of docs/product.md#8-validation-and-messages. */
 
 export function checkLogin(form: FormData) {
   return check(LoginInputSchema, formTexts(form, ["email", "password", "code"]), MESSAGES.allFieldsRequired);
@@ -53,7 +53,7 @@ export function checkProfile(form: FormData) {
   );
 }
 
-/** Profile photos: JPEG or PNG only (SPEC.md §5), judged by type and file name before upload. */
+/** Profile photos: JPEG or PNG only (docs/product.md#profile), judged by type and file name before upload. */
 const PHOTO_TYPES = new Set(["image/jpeg", "image/jpg", "image/png"]);
 const PHOTO_EXTENSION = /\.(jpe?g|png)$/i;
 

@@ -78,7 +78,7 @@ export function fetchEndpoint<E extends EndpointDeclaration>(
   return requestEndpoint((path, init) => fetch(path, { ...init, credentials: "same-origin" }), endpoint, ...input);
 }
 
-/** The message of a failed call, as SPEC.md §8 shows it. */
+/** The message of a failed call, as docs/product.md#8-validation-and-messages says to show it. */
 export function errorMessage(result: { data: unknown }): string {
   const data = result.data as { message?: unknown } | undefined;
   return typeof data?.message === "string" ? data.message : "Something went wrong. Please try again.";

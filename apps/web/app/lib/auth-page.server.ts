@@ -5,7 +5,7 @@ import { succeed } from "./forms/answer.server";
 import { formText } from "./forms/form-data";
 import { safeRedirect } from "./safe-redirect";
 
-/** The loader of Login and Register, pages for logged-out visitors only (SPEC.md §6). */
+/** The loader of Login and Register, pages for logged-out visitors only (docs/product.md#2-roles-and-permissions). */
 export async function authPageLoader(context: AppLoadContext, request: Request) {
   const status = await callApi(context, usersApi.loginStatus);
   if (status.ok && status.data === true) throw redirect("/");

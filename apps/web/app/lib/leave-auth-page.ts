@@ -2,7 +2,7 @@ import type { NavigateFunction, ShouldRevalidateFunction } from "react-router";
 
 /**
  * After a login or registration in the browser: to the `redirectTo` page when one was
- * given, else back one page (SPEC.md §2), else home when /login was the first page.
+ * given, else back one page (docs/product.md#login-and-register), else home when /login was the first page.
  */
 export function leaveAuthPage(navigate: NavigateFunction, redirectTo: string | null): void {
   const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;

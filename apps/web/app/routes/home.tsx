@@ -75,7 +75,7 @@ const DESCRIPTION =
   "World news, national stories, technology, travel, business and sport from Broadsheet: the latest headlines, video and long reads.";
 const LOAD_FAILED = "Error loading posts!";
 
-/* Title cuts of SPEC.md §9 per block. */
+/* Title cuts per block (docs/product.md#home). */
 const TITLE_CUT_WIDE = 90;
 const TITLE_CUT_NARROW = 50;
 

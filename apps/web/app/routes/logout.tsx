@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import { callApi, cookieHeaders } from "../lib/api.server";
 import type { Route } from "./+types/logout";
 
-// SPEC.md §2: after logout the reader lands on /login.
+// docs/product.md#top-bar: after logout the reader lands on /login.
 export async function action({ context }: Route.ActionArgs) {
   const result = await callApi(context, usersApi.logoutForm);
   return redirect("/login", { headers: cookieHeaders(result) });

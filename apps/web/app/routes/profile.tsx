@@ -75,7 +75,7 @@ async function changeTwoFactor(context: Route.ActionArgs["context"], intent: str
   return succeed({ intent, message: disabled.data.message });
 }
 
-/** SPEC.md §4: the photo is uploaded first (POST /api/media), then saved on the profile. */
+/** docs/product.md#10-flows-and-states: the photo is uploaded first (POST /api/media), then saved on the profile. */
 async function changePhoto(context: Route.ActionArgs["context"], file: FormDataEntryValue | null) {
   const intent = "photo";
   const problem = photoProblem(file);

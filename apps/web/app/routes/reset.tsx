@@ -25,7 +25,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!checked.ok) return refuse(checked, { values });
   const result = await callApi(context, usersApi.forgotPassword, { body: checked.value });
   if (!result.ok) return failedCall(result, { values });
-  // The API answers the same whether or not the account exists (DESIGN.md §8).
+  // The API answers the same whether or not the account exists (docs/product.md#11-security).
   return succeed({ message: apiMessage(result), values });
 }
 

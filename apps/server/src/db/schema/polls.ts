@@ -3,7 +3,7 @@ import { check, index, pgTable, primaryKey, smallint, text, uuid } from "drizzle
 import { createdAt, id } from "./columns";
 import { users } from "./users";
 
-/** Polls ("votes" in SPEC.md): a title and exactly three options. */
+/** Polls ("votes" in the API's paths and screens): a title and exactly three options. */
 export const polls = pgTable(
   "polls",
   {

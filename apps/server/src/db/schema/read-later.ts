@@ -3,7 +3,7 @@ import { createdAt } from "./columns";
 import { posts } from "./posts";
 import { users } from "./users";
 
-/** A reader's Read Later list (SPEC.md's "wishlist"): one entry per user per post. */
+/** A reader's Read Later list ("wishlist" in the API's paths): one entry per user per post. */
 export const readLater = pgTable(
   "read_later",
   {

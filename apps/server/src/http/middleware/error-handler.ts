@@ -4,19 +4,21 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { AppError } from "../../errors";
-import { isDatabaseUnavailable } from "../../services/pg-errors";
+import { isClientAbort, isDatabaseUnavailable } from "../../services/pg-errors";
 import type { AppEnv } from "../app-env";
 
 /** Answered (503) when the database is briefly out of reach: a restart, a failover. */
 export const SERVICE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again.";
+/** Answered (400), if anyone still listens, to a request its client aborted before it was complete. */
+export const CLIENT_ABORTED_MESSAGE = "The request was aborted before it was complete";
 
 function isApiRequest(c: Context<AppEnv>): boolean {
   return c.req.path === "/api" || c.req.path.startsWith("/api/");
 }
 
 /**
- * Maps typed service errors to status + {"message"}; the database out of reach answers 503;
- * anything unknown is logged and answers a generic 500. Never the SQL or a stack.
+ * Maps typed service errors to status + {"message"}; a request its client aborted answers 400;
+ * the database out of reach answers 503; anything unknown is logged and answers a generic 500. Never the SQL or a stack.
  */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   let status: ContentfulStatusCode = 500;
@@ -36,6 +38,11 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   } else if (error instanceof HTTPException) {
     status = error.status as ContentfulStatusCode;
     message = error.message || "Request refused";
+  } else if (c.req.raw.signal.aborted || isClientAbort(error)) {
+    // The client went away (a closed tab, a cancelled upload): neither an outage nor a fault here.
+    status = 400;
+    message = CLIENT_ABORTED_MESSAGE;
+    c.get("log")?.info({ requestId: c.get("requestId") }, "request aborted by the client");
   } else if (isDatabaseUnavailable(error)) {
     status = 503;
     message = SERVICE_UNAVAILABLE_MESSAGE;

@@ -1,6 +1,9 @@
+import { getRequestListener } from "@hono/node-server";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import type { Logger } from "../../logger";
+import { abortHalfwayThrough } from "../../testing/aborted-request";
 import type { AppEnv } from "../app-env";
 import { handleError } from "./error-handler";
 
@@ -48,5 +51,29 @@ describe("handleError and an unreachable database", () => {
     const response = await appThrowing(error).request("/api/thing");
     expect(response.status).toBe(500);
     expect(await response.text()).not.toMatch(/select|division/i);
+  });
+});
+
+describe("handleError and a client that aborts its request", () => {
+  it("answers 400 and logs no outage when the client goes away halfway through its body", async () => {
+    const logged: { level: string; msg: string }[] = [];
+    const record = (level: string) => (_fields: unknown, msg: string) => logged.push({ level, msg });
+    const log = { info: record("info"), warn: record("warn"), error: record("error") } as unknown as Logger;
+    let answered: Response | undefined;
+    const app = new Hono<AppEnv>()
+      .use(async (c, next) => {
+        c.set("log", log);
+        await next();
+        answered = c.res;
+      })
+      .post("/api/thing", async (c) => c.json(await c.req.json()))
+      .onError(handleError);
+
+    await abortHalfwayThrough(getRequestListener(app.fetch));
+    for (let turn = 0; turn < 100 && !answered; turn++) await new Promise((resolve) => setImmediate(resolve));
+
+    expect(answered?.status).toBe(400);
+    expect(await answered?.json()).toEqual({ message: "The request was aborted before it was complete" });
+    expect(logged).toEqual([{ level: "info", msg: "request aborted by the client" }]);
   });
 });

@@ -6,7 +6,7 @@ import type { AppEnv } from "../app-env";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * CSRF defence (DESIGN.md §6): a state-changing request that a browser says came from
+ * CSRF defence (docs/product.md#sessions): a state-changing request that a browser says came from
  * another site, or whose Origin is not the site's public origin, is refused. Requests
  * without these headers (curl, server-to-server) pass; the SameSite=Lax cookie already
  * keeps cross-site forms from carrying a session.

@@ -78,5 +78,11 @@ describe(`GET /api/admin/runtime on ${testDatabaseKind()}`, () => {
     expect(body.caches.reads.entries).toBeGreaterThan(0);
     expect(body.caches.reads.bytes).toBeGreaterThan(0);
     expect(Object.keys(body.caches).sort()).toEqual(["pages", "readerPages", "reads", "summaries", "viewers"]);
+    // Without REDIS_URL, PostgreSQL counts rate limits in its own table; PGlite (one process) in memory.
+    expect(body.rateLimits).toEqual({
+      store: testDatabaseKind() === "postgres" ? "database" : "memory",
+      fallingBack: false,
+      fallbacks: 0,
+    });
   });
 });

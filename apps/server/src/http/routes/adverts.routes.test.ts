@@ -422,7 +422,7 @@ describe("GET, PATCH and DELETE /api/adverts/{id}", () => {
     expect((await anonymous().get(`/api/adverts/${advert._id}`)).body).toEqual(advert);
   });
 
-  it("deletes for an editor and an admin with the SPEC's message", async () => {
+  it("deletes for an editor and an admin with the product's message", async () => {
     for (const agent of [editor, admin]) {
       const advert = await createAdvert();
       const response = await agent.delete(`/api/adverts/${advert._id}`);

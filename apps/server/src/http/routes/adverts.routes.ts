@@ -8,7 +8,7 @@ import { parseInput, readJson } from "../body";
 import { sessionUser } from "../middleware/session";
 import { imageParts, isMultipart, readMultipart } from "../multipart";
 
-// SPEC.md §5: the advert form takes jpg, png, gif and webp images.
+// docs/product.md#8-validation-and-messages: the advert form takes jpg, png, gif and webp images.
 const ADVERT_IMAGE_FORMATS: ImageFormat[] = ["jpeg", "png", "gif", "webp"];
 
 // The text fields alone, checked before any file of a form is stored.
@@ -31,7 +31,7 @@ async function readAdvertInput(c: Context<AppEnv>, services: Services, uploaderI
   return parseInput(AdvertInputSchema, { ...fields, image: urls });
 }
 
-/** /api/adverts/*: SPEC.md §7 "Adverts". Anyone reads them (the site shows them); staff manage them. */
+/** /api/adverts/*: docs/product.md#7-api "Adverts". Anyone reads them (the site shows them); staff manage them. */
 export function advertsRoutes(services: Services) {
   return apiRouter()
     .openapi(routeOf(advertsApi.create), async (c) => {

@@ -15,7 +15,7 @@ async function reader(c: Context<AppEnv>): Promise<Viewer & { id: string }> {
 }
 
 /**
- * /api/posts/*: comments, likes and reviews (SPEC.md §7 "Posts"). Mounted before the posts
+ * /api/posts/*: comments, likes and reviews (docs/product.md#7-api "Posts"). Mounted before the posts
  * routes. Reading comments is public; every write needs a login, and a post the viewer may
  * not see answers 404.
  */

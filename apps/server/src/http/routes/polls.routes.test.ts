@@ -163,7 +163,7 @@ describe(`PATCH and DELETE /api/votes/:id on ${testDatabaseKind()}`, () => {
     }
   });
 
-  it("deletes a poll for staff with the SPEC message, after which it is gone", async () => {
+  it("deletes a poll for staff with the product's message, after which it is gone", async () => {
     const poll = await createPoll();
     const response = await editor.delete(`/api/votes/${poll._id}`);
     expect(response.status).toBe(200);

@@ -3,7 +3,7 @@ import type { Services } from "../../services";
 import { apiRouter, routeOf } from "../api-routes";
 import { sessionUser } from "../middleware/session";
 
-/** /api/votes/*: polls (SPEC.md §7 "Votes"). Anyone reads them, staff manage them, readers vote once. */
+/** /api/votes/*: polls (docs/product.md#7-api "Votes"). Anyone reads them, staff manage them, readers vote once. */
 export function pollsRoutes(services: Services) {
   return apiRouter()
     .openapi(routeOf(pollsApi.create), async (c) =>

@@ -16,7 +16,7 @@ async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
 }
 
 /**
- * A post body arrives as JSON or as multipart form data (SPEC.md: "update with form
+ * A post body arrives as JSON or as multipart form data (docs/product.md#endpoints: "update with form
  * data"); image files in a form are uploaded first and join the image URLs, in form order.
  */
 async function readPostInput(c: Context<AppEnv>, services: Services, uploaderId: string): Promise<PostInput> {
@@ -49,7 +49,7 @@ function scheduledField(value: string | undefined): string | null | undefined {
   return value.trim() === "" ? null : value.trim();
 }
 
-/** /api/posts/*: SPEC.md §7 "Posts". */
+/** /api/posts/*: docs/product.md#7-api "Posts". */
 export function postsRoutes(services: Services) {
   return apiRouter()
     .openapi(routeOf(postsApi.list), async (c) =>

@@ -6,7 +6,7 @@ import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { clientKey } from "../client-ip";
 
-/** /api/shares (SPEC.md §7 "Other"): shares feed the Hot widget, so they are bounded per client. */
+/** /api/shares (docs/product.md#7-api "Other"): shares feed the Hot widget, so they are bounded per client. */
 export function sharesRoutes(services: Services) {
   const limitShares: MiddlewareHandler<AppEnv> = async (c, next) => {
     await services.rateLimiter.consume(RATE_LIMITS.sharesPerClient, clientKey(c));

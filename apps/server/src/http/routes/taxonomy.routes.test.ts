@@ -38,7 +38,7 @@ const isSortedByName = (names: string[]) =>
   names.every((name, index) => index === 0 || (names[index - 1] ?? "").toLowerCase() < name.toLowerCase());
 
 describe(`/api/category on ${testDatabaseKind()}`, () => {
-  it("creates a category for an editor with 201, the SPEC message and a slug from the trimmed name", async () => {
+  it("creates a category for an editor with 201, the product's message and a slug from the trimmed name", async () => {
     const name = uniqueName("World News");
     const response = await editor.post("/api/category/createCategory", { name: `  ${name}  ` });
     expect(response.status).toBe(201);
@@ -192,7 +192,7 @@ describe(`/api/category on ${testDatabaseKind()}`, () => {
 });
 
 describe(`/api/type on ${testDatabaseKind()}`, () => {
-  it("creates a type for an editor with 201 and the SPEC message; category is the category's name", async () => {
+  it("creates a type for an editor with 201 and the product's message; category is the category's name", async () => {
     const category = await createCategory();
     const name = uniqueName("Breaking");
     const response = await editor.post("/api/type/createType", { name, category: category.name });

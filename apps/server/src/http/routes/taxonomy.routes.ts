@@ -2,7 +2,7 @@ import { categoriesApi, TAXONOMY_MESSAGES, typesApi } from "@broadsheet/domain";
 import type { Services } from "../../services";
 import { apiRouter, routeOf } from "../api-routes";
 
-/** /api/category/*: SPEC.md §7 "Categories and types". Reading is public; changes are for staff. */
+/** /api/category/*: docs/product.md#7-api "Categories and types". Reading is public; changes are for staff. */
 export function categoryRoutes(services: Services) {
   return apiRouter()
     .openapi(routeOf(categoriesApi.create), async (c) => {

@@ -8,7 +8,7 @@ import type { AppEnv } from "../app-env";
 import { clientKey } from "../client-ip";
 import { clearSessionCookie, sessionUser, setSessionCookie, viewerIsStaff } from "../middleware/session";
 
-/** /api/users/*: SPEC.md §7 "Users", path for path. */
+/** /api/users/*: docs/product.md#7-api "Users", path for path. */
 export function usersRoutes(services: Services) {
   const logout = async (c: Context<AppEnv>) => {
     const token = c.get("sessionToken");
@@ -21,7 +21,7 @@ export function usersRoutes(services: Services) {
     await services.auth.countRegistrationAttempt(clientKey(c));
     await next();
   };
-  // SPEC's logout is a GET: refused when another site (a link, an <img>) makes the browser send it.
+  // The API's logout is also a GET: refused when another site (a link, an <img>) makes the browser send it.
   const refuseSubresourceOrCrossSite: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (isSubresourceOrCrossSite(c)) throw forbidden(ACCOUNT_MESSAGES.crossSiteRefused);
     await next();

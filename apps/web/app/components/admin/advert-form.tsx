@@ -10,7 +10,7 @@ import { ADVERT_IMAGE_TYPES, ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 
 /*
- * The form of Add Advert and Edit Advert (SPEC.md §2): images (jpg, png, gif, webp; at least
+ * The form of Add Advert and Edit Advert (docs/product.md#5-admin-screens): images (jpg, png, gif, webp; at least
  * one), link, placement ("Category": Advert Top, Advert Main, Advert Main2), rich content.
  */
 

@@ -8,7 +8,7 @@ export const dangerButtonClass =
   "inline-flex items-center gap-1.5 rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 transition-colors hover:border-red-700 hover:bg-red-700 hover:text-white disabled:cursor-wait disabled:opacity-60";
 
 /**
- * A Delete button that asks first (SPEC.md §2's question, Delete and Cancel) and then posts
+ * A Delete button that asks first (the question of docs/product.md#5-admin-screens, Delete and Cancel) and then posts
  * `fields` to the screen's action; the answer is toasted and the screen's data reloads.
  * Nothing is sent on Cancel.
  */

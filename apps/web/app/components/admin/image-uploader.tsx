@@ -5,7 +5,7 @@ import { useToast } from "../toaster";
 import { uploadToMedia } from "./media-upload";
 
 /*
- * The image uploader of SPEC.md §2: the chosen files are listed before upload, at most 5 per
+ * The image uploader of docs/product.md#5-admin-screens: the chosen files are listed before upload, at most 5 per
  * batch ("You can't upload more than 5 images! Please remove {n} of them."), Upload sends
  * them one by one to /api/media showing "Uploading {n} of {total}", then clears. The
  * post's images appear as thumbnails to reorder or remove; the list goes to the form as

@@ -12,7 +12,7 @@ import { ImageUploader, POST_IMAGE_TYPES } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 
 /*
- * The form of Add Post and Edit Post (SPEC.md §2): images, title, link, category, type
+ * The form of Add Post and Edit Post (docs/product.md#5-admin-screens): images, title, link, category, type
  * (only the chosen category's types), rich-text content; "Save as draft" and "Publish".
  * Values stay as typed when the server refuses them (the form is never reset).
  */
@@ -102,7 +102,7 @@ export function PostForm({
     const form = new FormData(event.currentTarget);
     if (form.getAll("image").length > 0) return;
     event.preventDefault();
-    // SPEC.md §5: the edit screen shows it as an info message.
+    // docs/product.md#8-validation-and-messages: the edit screen shows it as an info message.
     if (mode === "edit") toast.info(MESSAGES.addImage);
     else toast.error(MESSAGES.addImage);
   }

@@ -27,10 +27,10 @@ import { useToast } from "../toaster";
 import { uploadToMedia } from "./media-upload";
 
 /*
- * The rich-text editor of the post and advert forms (Tiptap). SPEC.md §9 editor defaults:
+ * The rich-text editor of the post and advert forms (Tiptap). docs/product.md#9-limits-and-constants editor defaults:
  * headings 1 to 3, undo history merging edits within 1000 ms and keeping 100 steps, links
  * limited to http, https, mailto and tel (the server sanitises the HTML again on write,
- * DESIGN.md §8). The HTML is written into a hidden `content` input for the surrounding form.
+ * docs/product.md#11-security). The HTML is written into a hidden `content` input for the surrounding form.
  */
 
 const LINK_PROTOCOLS = ["http:", "https:", "mailto:", "tel:"];
@@ -122,7 +122,7 @@ export function RichTextEditor({
           // Before hydration (and without JavaScript) the saved HTML is shown read-only.
           <div
             className="prose min-h-72 max-w-none px-4 py-3 text-gray-500"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: content HTML was sanitised by the server on write (DESIGN.md §8).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: content HTML was sanitised by the server on write (docs/product.md#11-security).
             dangerouslySetInnerHTML={{ __html: initialContent || `<p>${placeholder}</p>` }}
           />
         )}

@@ -39,7 +39,7 @@ function SavedContent({ name, label, initialContent, placeholder }: RichTextFiel
       <div
         aria-busy="true"
         className="prose mt-1.5 min-h-72 max-w-none rounded-lg border border-gray-300 bg-white px-4 py-3 text-gray-500"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: content HTML was sanitised by the server on write (DESIGN.md §8).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: content HTML was sanitised by the server on write (docs/product.md#11-security).
         dangerouslySetInnerHTML={{ __html: initialContent || `<p>${placeholder}</p>` }}
       />
       <input type="hidden" name={name} value={initialContent} />

@@ -11,7 +11,7 @@ function advertText(advert: Advert): string {
 
 /**
  * The masthead: the brand title over a row of up to 4 "Advert Top" adverts, each opening
- * its sponsor's site in a new tab (SPEC.md §2 Home). No adverts, no row.
+ * its sponsor's site in a new tab (docs/product.md#home). No adverts, no row.
  */
 export function AdvertHeader({ adverts, now }: { adverts: Loaded<Advert[]>; now: string }) {
   const items = adverts.ok ? adverts.data : [];

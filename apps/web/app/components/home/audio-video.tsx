@@ -63,7 +63,7 @@ function VideoFrame({ post, hydrated }: { post: VideoPost; hydrated: boolean }) 
 }
 
 /**
- * Audio & Video (SPEC.md §2 Home): the first 4 posts of the category in a list; the chosen
+ * Audio & Video (docs/product.md#home): the first 4 posts of the category in a list; the chosen
  * one's link plays in a sandboxed frame. Without JavaScript each item is a GET submit
  * (`?video=N`) that the loader turns into the chosen item.
  */

@@ -9,7 +9,7 @@ import { BlockNotice, CardDate, Kicker, PostImageLink, SectionHeading } from "./
 import { ReadLaterButton } from "./read-later-button";
 import { useMediaQuery, usePrefersReducedMotion } from "./use-media-query";
 
-/* SPEC.md §9: autoplay 3000 ms, transition 1000 ms, infinite; 4 / 2 / 1.4 items visible. */
+/* docs/product.md#9-limits-and-constants: autoplay 3000 ms, transition 1000 ms, infinite; 4 / 2 / 1.4 items visible. */
 export const CAROUSEL_AUTOPLAY_MS = 3000;
 export const CAROUSEL_TRANSITION_MS = 1000;
 const CAROUSEL_TITLE_MAX = 60;
@@ -96,7 +96,7 @@ function ControlButton({ label, onClick, children }: { label: string; onClick: (
 }
 
 /**
- * A post carousel (SPEC.md §2 Home). The server sends a plain row that scrolls sideways,
+ * A post carousel (docs/product.md#home). The server sends a plain row that scrolls sideways,
  * so it reads fine without JavaScript; once hydrated it slides on its own every 3 s
  * (1 s transition, wrapping around), pauses while hovered or focused or when the reader
  * pauses it, and never moves by itself when the reader prefers reduced motion.

@@ -15,7 +15,7 @@ function slugId(category: string): string {
 }
 
 /**
- * A category block (SPEC.md §2 Home): a lead image from the category's first post with its
+ * A category block (docs/product.md#home): a lead image from the category's first post with its
  * type label, then every post with its image, title, author, card date and counts.
  * `full` is the main-column form; `compact` the four-up form further down.
  */

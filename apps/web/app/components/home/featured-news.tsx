@@ -42,7 +42,7 @@ export function SidePostItem({ post, rank }: { post: PostSummary; rank?: number 
 }
 
 /**
- * The Featured News widget (SPEC.md §2 Home): an ARIA tablist of Hot News, Trendy News
+ * The Featured News widget (docs/product.md#home): an ARIA tablist of Hot News, Trendy News
  * and Most Read, one panel at a time, Trendy first (so also the one shown without
  * JavaScript). Arrow keys, Home and End move between tabs. Only the shown panel holds its
  * list: the hidden ones were 10 posts more to lay out and hydrate on every home page.

@@ -149,7 +149,7 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-/** A like count, shown only above 0 (SPEC.md §2 Home). */
+/** A like count, shown only above 0 (docs/product.md#home). */
 export function LikeCount({ count }: { count: number }) {
   if (count <= 0) return null;
   return (

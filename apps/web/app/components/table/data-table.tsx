@@ -15,7 +15,8 @@ export interface Column<T> {
 
 /**
  * The tables of the admin screens (s/n, name, … actions): a real <table> with a caption for
- * screen readers, scrolling sideways on small screens, and the SPEC's empty text when empty.
+ * screen readers, scrolling sideways on small screens, and the empty text of docs/product.md#5-admin-screens
+ * when empty.
  */
 export function DataTable<T>({
   caption,

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Fragment } from "react";
 import { Link } from "react-router";
 
-/** How many page numbers the pager shows at once (SPEC.md §9: "pager shows 3 pages"). */
+/** How many page numbers the pager shows at once (docs/product.md#9-limits-and-constants). */
 export const PAGER_WINDOW = 3;
 
 /** The page numbers to show: up to PAGER_WINDOW, around the current page, within 1…pages. */

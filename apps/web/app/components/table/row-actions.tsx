@@ -31,7 +31,7 @@ export function RowLink({
 }
 
 /**
- * The Delete icon of a row: asks first (SPEC.md §2's question, Delete and Cancel) and keeps
+ * The Delete icon of a row: asks first (the question of docs/product.md#5-admin-screens, Delete and Cancel) and keeps
  * the dialog open until `onDelete` is done. The screen owns the request: the row is gone
  * by the time its answer arrives.
  */

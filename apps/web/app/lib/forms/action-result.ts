@@ -23,7 +23,7 @@ export type ActionSuccess<Extra extends object = object> = ResultBase & {
 
 export interface ActionFailure<Values = Record<string, string>> extends ResultBase {
   ok: false;
-  /** The API's message, or the schema's first one (SPEC.md §8). */
+  /** The API's message, or the schema's first one (docs/product.md#errors). */
   message: string;
   fieldErrors?: FieldErrors;
   /** What was typed, so the form can show it again (forms posted without JavaScript). */

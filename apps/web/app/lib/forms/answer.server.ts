@@ -64,7 +64,7 @@ export async function apiAction<E extends EndpointDeclaration>(
   return answer(result, { intent, values: options.values, success: options.success ?? apiMessage(result) ?? "Done" });
 }
 
-/** SPEC.md §4: a create or update answer carrying a `message` is a refusal, even with 200. */
+/** docs/product.md#errors: a create or update answer carrying a `message` is a refusal, even with 200. */
 export function answerSave(
   result: ApiResult<unknown>,
   options: { intent: string; success: string; values?: Record<string, string> },

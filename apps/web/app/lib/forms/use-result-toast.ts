@@ -10,7 +10,7 @@ import type { ActionResult } from "./action-result";
 const toasted = new WeakSet<object>();
 
 /**
- * Toasts an action's answer once (SPEC.md §8): its notices, then its message, green on
+ * Toasts an action's answer once (docs/product.md#8-validation-and-messages): its notices, then its message, green on
  * success and red on failure; then runs `onSuccess` after a success.
  */
 export function useResultToast<Result extends ActionResult>(

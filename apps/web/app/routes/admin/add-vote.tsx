@@ -43,7 +43,7 @@ export default function AddVoteScreen({ actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const busy = navigation.state === "submitting";
   const form = useFormCheck(checkPoll, actionData);
-  // SPEC.md §4: a created vote goes to all-votes.
+  // docs/product.md#10-flows-and-states: a created vote goes to all-votes.
   useResultToast(actionData, () => navigate("/admin/all-votes"));
 
   const kept = actionData && !actionData.ok ? actionData.values : undefined;

@@ -15,7 +15,7 @@ import { listHref, pageParam } from "../../lib/paging";
 import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/all-adds";
 
-/* All adverts (SPEC.md §2): thumbnail, placement, link, edit and delete; empty 'No adds found...'. */
+/* All adverts (docs/product.md#5-admin-screens): thumbnail, placement, link, edit, delete; empty 'No adds found...'. */
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `All Adverts | Admin | ${siteNameIn(matches)}` },

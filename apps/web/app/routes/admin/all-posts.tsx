@@ -18,7 +18,7 @@ import { siteNameIn, useSite } from "../../lib/site";
 import type { Route } from "./+types/all-posts";
 
 /*
- * All posts (SPEC.md §2): search, a table of s/n, Title (cut to 16), Category, Views and the
+ * All posts (docs/product.md#5-admin-screens): search, a table of s/n, Title (cut to 16), Category, Views and the
  * view / edit / delete / Publish-Unpublish actions, 6 per page. Staff get drafts too.
  */
 

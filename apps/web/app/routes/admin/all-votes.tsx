@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = formText(form, "id");
-  // The API answers "Vote deleted successfully" (SPEC.md §8).
+  // The API answers "Vote deleted successfully" (docs/product.md#8-validation-and-messages).
   return apiAction(context, "delete", pollsApi.remove, { params: { id } });
 }
 

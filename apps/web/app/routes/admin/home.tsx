@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { DeleteAction } from "../../components/admin/delete-action";
 import { MeterBar, percentOf } from "../../components/admin/meter-bar";
+import { RateLimitStore } from "../../components/admin/rate-limit-store";
 import { StatCard } from "../../components/admin/stat-card";
 import { ViewsChart } from "../../components/admin/views-chart";
 import { EmptyState } from "../../components/table/empty-state";
@@ -18,17 +19,19 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Dashboard");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await callApi(context, adminApi.stats);
+  const [result, runtime] = await Promise.all([callApi(context, adminApi.stats), callApi(context, adminApi.runtime)]);
   // Not staff: the admin layout shows the permission screen instead of this one.
   if (result.status === 401 || result.status === 403) return data({ stats: null }, { status: result.status });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
-  return { stats: result.data, now: new Date().toISOString() };
+  // The runtime figures are for admins: an editor's dashboard goes without them.
+  const rateLimits = runtime.ok ? runtime.data.rateLimits : null;
+  return { stats: result.data, rateLimits, now: new Date().toISOString() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const params = { id: formText(form, "postId"), commentId: formText(form, "commentId") };
-  // Staff may delete any comment (DESIGN.md §4); the API's message is toasted.
+  // Staff may delete any comment (docs/product.md#2-roles-and-permissions); the API's message is toasted.
   return apiAction(context, "deleteComment", engagementApi.deleteComment, { params });
 }
 
@@ -176,6 +179,10 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </AdminPanel>
+
+      {"rateLimits" in loaderData && loaderData.rateLimits ? (
+        <RateLimitStore rateLimits={loaderData.rateLimits} />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-// SPEC.md: the admin area opens on its Home screen.
+// docs/product.md#3-url-scheme: the admin area opens on its Home screen.
 export function loader() {
   return redirect("/admin/home");
 }

@@ -20,7 +20,7 @@ import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/layout";
 
 /*
- * The guard of /admin/*: staff (editor or admin, DESIGN.md §4) see the side menu and the
+ * The guard of /admin/*: staff (editor or admin, docs/product.md#2-roles-and-permissions) see the side menu and the
  * screen; everyone else the permission screen, with a login offer when logged out.
  * The API enforces the same rules on every call; this only mirrors them.
  */

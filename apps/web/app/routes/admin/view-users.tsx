@@ -28,7 +28,7 @@ import { useResultToast } from "../../lib/forms/use-result-toast";
 import { listHref, pageParam } from "../../lib/paging";
 import type { Route } from "./+types/view-users";
 
-/** SPEC.md §2: the ID column shows at most 16 characters. */
+/** docs/product.md#5-admin-screens: the ID column shows at most 16 characters. */
 const ID_LENGTH = 16;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
   const page = pageParam(url.searchParams);
   const result = await callApi(context, usersApi.listUsers, { query: { search, page, limit: ADMIN_PAGE_SIZE } });
-  // DESIGN.md §4: the Users screen is for admins only; the API refuses editors (403).
+  // docs/product.md#2-roles-and-permissions: the Users screen is for admins only; the API refuses editors (403).
   if (result.status === 401 || result.status === 403) {
     return data({ denied: true as const, search, users: null }, { status: result.status });
   }
@@ -81,7 +81,7 @@ const COLUMNS: Column<PublicUser>[] = [
 
 /**
  * One user: the Role select and the Update Role button, enabled only when the selected role
- * differs from the saved one (SPEC.md §5). The two cells share one form (the form attribute).
+ * differs from the saved one (docs/product.md#5-admin-screens). The two cells share one form (the form attribute).
  */
 function UserTableRow({ user, number, isMe }: { user: PublicUser; number: number; isMe: boolean }) {
   const fetcher = useFetcher<ActionResult>();

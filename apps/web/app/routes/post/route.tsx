@@ -121,7 +121,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ];
 };
 
-/** What every action answers; failures carry the API's message (SPEC.md §8). */
+/** What every action answers; failures carry the API's message (docs/product.md#errors). */
 
 const INTENTS: Record<string, PostIntent> = {
   like,
@@ -133,7 +133,7 @@ const INTENTS: Record<string, PostIntent> = {
   deletePost,
 };
 
-/** Failures carry the API's message (SPEC.md §8). */
+/** Failures carry the API's message (docs/product.md#errors). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
@@ -142,7 +142,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await run({ context, params, id: params.slug, form, field: (name) => formText(form, name) });
   if (!("status" in outcome)) return refuse(outcome, { intent });
 
-  // SPEC.md §4: liking, Read Later and commenting by a logged-out visitor go to /login.
+  // docs/product.md#10-flows-and-states: liking, Read Later and commenting by a logged-out visitor go to /login.
   if (outcome.status === 401) {
     const here = new URL(request.url).pathname;
     throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);

@@ -11,7 +11,7 @@ import { SearchHeader } from "./components/search-header";
 import { readQuery } from "./query";
 
 /*
- * /search (SPEC.md §2 "Search page"): every choice lives in the query string (query.ts), the
+ * /search (docs/product.md#search-page): every choice lives in the query string (query.ts), the
  * loader renders the results on the server, and plain GET forms make it all work without
  * JavaScript.
  */

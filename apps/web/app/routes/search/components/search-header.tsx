@@ -4,7 +4,7 @@ import { SearchInput } from "../../../components/search-input";
 import type { SearchQuery } from "../query";
 import { QueryForm, submitOnChange } from "./query-form";
 
-/** The sorts offered on screen; a-z and z-a exist in the data layer only (SPEC.md §2). */
+/** The sorts offered on screen; a-z and z-a exist in the API only (docs/product.md#search-page). */
 const SORT_OPTIONS: { value: PostSort; label: string }[] = [
   { value: "latest", label: "Latest" },
   { value: "oldest", label: "Oldest" },
