@@ -1,7 +1,8 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 /*
- * Three projects: pure unit tests, then the server's database and API tests on PGlite and,
+ * Four projects: pure unit tests; the web's components and route modules rendered in jsdom
+ * (Testing Library, React Router's createRoutesStub); then the server's database and API tests on PGlite and,
  * when TEST_DATABASE_URL is set, the same files again on PostgreSQL.
  */
 const serverTests = ["apps/server/src/**/*.test.ts"];
@@ -35,11 +36,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: [
-            "packages/*/src/**/*.test.ts",
-            "apps/web/app/**/*.test.{ts,tsx}",
-            "apps/server/src/**/*.unit.test.ts",
-          ],
+          include: ["packages/*/src/**/*.test.ts", "apps/web/app/**/*.test.ts", "apps/server/src/**/*.unit.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          include: ["apps/web/app/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["apps/web/app/testing/setup.ts"],
           testTimeout: 30_000,
         },
       },

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { renderToString } from "react-dom/server";
 import { prerenderToNodeStream } from "react-dom/static";
 import { describe, expect, it } from "vitest";
