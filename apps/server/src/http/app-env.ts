@@ -1,7 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
+import type { SessionUser } from "../accounts";
 import type { Logger } from "../logger";
-import type { AuditService } from "../services/audit.service";
-import type { SessionUser } from "../services/sessions.service";
+import type { AuditService } from "../newsroom";
 import type { RequestOrigin } from "./client-address";
 
 /** What an in-process API call of a page render inherits from the page request. */

@@ -16,7 +16,7 @@ import {
   usersApi,
 } from "@broadsheet/domain";
 import type { MiddlewareHandler } from "hono";
-import type { AuditEntry, AuditService } from "../services/audit.service";
+import type { AuditEntry, AuditService } from "../newsroom";
 import type { AppEnv } from "./app-env";
 
 /*

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { PageCache } from "../services/page-cache";
+import type { PageCache } from "../caching";
 import { isNotModified, notModifiedHeaders } from "./middleware/conditional-requests";
 import { acceptsGzip, cachedPageAnswer, isPagePath } from "./middleware/page-cache";
 import { SESSION_COOKIE } from "./middleware/session";

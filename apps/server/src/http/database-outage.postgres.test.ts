@@ -4,8 +4,8 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { openDatabase } from "../db/client";
+import { isDatabaseUnavailable } from "../db/pg-errors";
 import { createLogger } from "../logger";
-import { isDatabaseUnavailable } from "../services/pg-errors";
 import { insertPost } from "../testing/fixtures";
 import { testConfig, useTestApp } from "../testing/test-app";
 

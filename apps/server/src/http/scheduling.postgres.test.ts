@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { openDatabase } from "../db/client";
+import { PUBLISH_DUE_POSTS } from "../jobs";
 import { createLogger } from "../logger";
-import { PUBLISH_DUE_POSTS } from "../services/job-queue";
 import { insertCategory } from "../testing/fixtures";
 import { signUp, TestAgent } from "../testing/test-agent";
 import { testConfig, useTestApp } from "../testing/test-app";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import type { VisitorIds } from "../services/visitor-ids";
+import type { VisitorIds } from "../accounts";
 import type { AppEnv } from "./app-env";
 import { isSecure } from "./middleware/session";
 

@@ -1,4 +1,4 @@
-import { loadSharp } from "../services/media.service";
+import { loadSharp } from "../media";
 
 /** A poster-style cover image drawn from SVG, so the demo needs no files from anywhere. */
 export async function renderCoverImage(options: {

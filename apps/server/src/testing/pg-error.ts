@@ -1,4 +1,4 @@
-import { pgErrorCode } from "../services/pg-errors";
+import { pgErrorCode } from "../db/pg-errors";
 
 export const PG_UNIQUE_VIOLATION = "23505";
 export const PG_CHECK_VIOLATION = "23514";

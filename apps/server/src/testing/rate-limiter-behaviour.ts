@@ -1,12 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { expect, it } from "vitest";
-import {
-  createRateLimiter,
-  type RateLimitBackend,
-  type RateLimiter,
-  type RateLimitRule,
-} from "../services/rate-limiter";
+import { createRateLimiter, type RateLimitBackend, type RateLimiter, type RateLimitRule } from "../rate-limits";
 
 export interface LogLine {
   level: number;

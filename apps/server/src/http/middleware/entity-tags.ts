@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { cutAtNonce, entityTag } from "../../services/nonce-holes";
+import { cutAtNonce, entityTag } from "../../caching";
 import type { AppEnv } from "../app-env";
 import { isPagePath } from "./page-cache";
 

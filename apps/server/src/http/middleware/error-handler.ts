@@ -3,8 +3,8 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
+import { isClientAbort, isDatabaseUnavailable } from "../../db/pg-errors";
 import { AppError } from "../../errors";
-import { isClientAbort, isDatabaseUnavailable } from "../../services/pg-errors";
 import type { AppEnv } from "../app-env";
 
 /** Answered (503) when the database is briefly out of reach: a restart, a failover. */

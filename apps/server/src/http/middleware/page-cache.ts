@@ -1,9 +1,9 @@
 import { isStaff, PUBLIC_PAGE_CACHE_CONTROL, READER_SHELL_COOKIE } from "@broadsheet/domain";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { getCookie } from "hono/cookie";
-import { type CachedPage, type RenderedPage, servePage } from "../../services/page-cache";
-import type { PersonalPaths, PublicPagesService } from "../../services/public-pages.service";
-import type { SessionsService } from "../../services/sessions.service";
+import type { SessionsService } from "../../accounts";
+import type { PersonalPaths, PublicPagesService } from "../../caching";
+import { type CachedPage, type RenderedPage, servePage } from "../../caching";
 import type { AppEnv } from "../app-env";
 import { addVary } from "../vary";
 import { hasSessionCookie, resolveRequestSession } from "./session";

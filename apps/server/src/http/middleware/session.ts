@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES } from "@broadsheet/domain";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { SessionsService, SessionUser } from "../../accounts";
+import { type StaffAccess, staffAccess } from "../../accounts";
 import { unauthorized } from "../../errors";
-import type { SessionsService, SessionUser } from "../../services/sessions.service";
-import { type StaffAccess, staffAccess } from "../../services/staff-access";
 import type { AppEnv } from "../app-env";
 
 export const SESSION_COOKIE = "broadsheet_session";

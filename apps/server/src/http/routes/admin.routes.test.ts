@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { comments, postDailyStats, shares } from "../../db/schema";
-import { utcDay } from "../../services/daily-stats";
+import { utcDay } from "../../engagement";
 import { insertPost, insertUser } from "../../testing/fixtures";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";

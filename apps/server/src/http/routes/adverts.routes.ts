@@ -1,7 +1,7 @@
 import { ADVERT_MESSAGES, type AdvertInput, AdvertInputSchema, advertsApi } from "@broadsheet/domain";
 import type { Context } from "hono";
+import type { ImageFormat } from "../../media";
 import type { Services } from "../../services";
-import type { ImageFormat } from "../../services/media.service";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { parseInput, readJson } from "../body";

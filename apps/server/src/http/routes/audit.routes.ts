@@ -1,5 +1,5 @@
 import { auditApi } from "@broadsheet/domain";
-import type { AuditService } from "../../services/audit.service";
+import type { AuditService } from "../../newsroom";
 import { apiRouter, routeOf } from "../api-routes";
 
 /** GET /api/audit: the audit log, admins only (issue 15). */

@@ -1,5 +1,5 @@
 import { authorsApi } from "@broadsheet/domain";
-import type { AuthorsService } from "../../services/authors.service";
+import type { AuthorsService } from "../../accounts";
 import { apiRouter, routeOf } from "../api-routes";
 
 export function authorsRoutes(authors: AuthorsService) {

@@ -1,8 +1,8 @@
 import { COMMENT_PAGE_SIZE, ENGAGEMENT_MESSAGES, engagementApi } from "@broadsheet/domain";
 import type { Context, MiddlewareHandler } from "hono";
+import type { Viewer } from "../../posts";
+import { RATE_LIMITS } from "../../rate-limits";
 import type { Services } from "../../services";
-import type { Viewer } from "../../services/posts.service";
-import { RATE_LIMITS } from "../../services/rate-limiter";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { clientKey } from "../client-ip";

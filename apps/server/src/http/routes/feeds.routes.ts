@@ -1,7 +1,7 @@
 import { feedsApi } from "@broadsheet/domain";
 import type { Context } from "hono";
+import type { Viewer } from "../../posts";
 import type { Services } from "../../services";
-import type { Viewer } from "../../services/posts.service";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { viewerIsStaff } from "../middleware/session";

@@ -1,5 +1,5 @@
 import { healthApi } from "@broadsheet/domain";
-import type { HealthService } from "../../services/health.service";
+import type { HealthService } from "../../newsroom";
 import { apiRouter, routeOf } from "../api-routes";
 
 export function healthRoutes(health: HealthService) {

@@ -1,5 +1,5 @@
 import { homeApi } from "@broadsheet/domain";
-import type { HomeService } from "../../services/home.service";
+import type { HomeService } from "../../home";
 import { apiRouter, routeOf } from "../api-routes";
 
 /** GET /api/home: the home page's blocks in one answer. */

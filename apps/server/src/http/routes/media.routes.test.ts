@@ -4,7 +4,7 @@ import { UPLOAD_MAX_BYTES } from "@broadsheet/domain";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITS } from "../../services/rate-limiter";
+import { RATE_LIMITS } from "../../rate-limits";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
 import { testDatabaseKind } from "../../testing/test-database";

@@ -1,9 +1,9 @@
 import { IMAGE_WIDTHS, MEDIA_MESSAGES, mediaApi } from "@broadsheet/domain";
 import { Hono, type MiddlewareHandler } from "hono";
 import { invalid } from "../../errors";
+import type { ImageFormat } from "../../media";
+import { RATE_LIMITS } from "../../rate-limits";
 import type { Services } from "../../services";
-import type { ImageFormat } from "../../services/media.service";
-import { RATE_LIMITS } from "../../services/rate-limiter";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { clientKey } from "../client-ip";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEND_PASSWORD_RESET } from "../../services/job-queue";
+import { SEND_PASSWORD_RESET } from "../../jobs";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
 

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CATEGORY_LISTS, POST_LISTS } from "../../caching";
 import { comments, postDailyStats, postLikes, posts, readLater, reviews } from "../../db/schema";
-import { CATEGORY_LISTS, POST_LISTS } from "../../services/content-changes";
-import { EXACT_COUNT_LIMIT, RANKED_WINDOW } from "../../services/post-search";
+import { EXACT_COUNT_LIMIT, RANKED_WINDOW } from "../../posts";
 import { insertCategory, insertPost, insertType, insertUser } from "../../testing/fixtures";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";

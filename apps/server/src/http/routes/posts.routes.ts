@@ -1,8 +1,8 @@
 import { POST_MESSAGES, type PostInput, PostInputSchema, postsApi } from "@broadsheet/domain";
 import type { Context } from "hono";
+import type { ImageFormat } from "../../media";
+import type { Viewer } from "../../posts";
 import type { Services } from "../../services";
-import type { ImageFormat } from "../../services/media.service";
-import type { Viewer } from "../../services/posts.service";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { parseInput, readJson } from "../body";

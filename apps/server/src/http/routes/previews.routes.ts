@@ -1,5 +1,5 @@
 import { PREVIEW_MESSAGES, previewsApi } from "@broadsheet/domain";
-import type { PostsService } from "../../services/posts.service";
+import type { PostsService } from "../../posts";
 import { apiRouter, routeOf } from "../api-routes";
 
 /** Preview links of unpublished posts (issue 15): made and revoked by staff, opened by anyone holding one. */

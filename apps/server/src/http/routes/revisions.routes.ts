@@ -1,5 +1,5 @@
 import { revisionsApi } from "@broadsheet/domain";
-import type { RevisionsService } from "../../services/revisions.service";
+import type { RevisionsService } from "../../posts";
 import { apiRouter, routeOf } from "../api-routes";
 import { sessionUser } from "../middleware/session";
 

@@ -1,5 +1,5 @@
 import { settingsApi } from "@broadsheet/domain";
-import { publicSettings, type SettingsService } from "../../services/settings.service";
+import { publicSettings, type SettingsService } from "../../newsroom";
 import { apiRouter, routeOf } from "../api-routes";
 import { sessionUser, staffAccessOf } from "../middleware/session";
 

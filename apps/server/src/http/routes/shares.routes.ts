@@ -1,7 +1,7 @@
 import { ENGAGEMENT_MESSAGES, sharesApi } from "@broadsheet/domain";
 import type { MiddlewareHandler } from "hono";
+import { RATE_LIMITS } from "../../rate-limits";
 import type { Services } from "../../services";
-import { RATE_LIMITS } from "../../services/rate-limiter";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { clientKey } from "../client-ip";

@@ -2,16 +2,20 @@ import { PUBLISHER_LOGO } from "@broadsheet/domain";
 import { type Context, Hono } from "hono";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
-import { element, FEED_FORMATS, FEED_RENDERERS, type FeedFormat, XML_DECLARATION } from "../../services/feed-documents";
 import {
   categoryPath,
+  element,
+  FEED_FORMATS,
+  FEED_RENDERERS,
   type FeedChannel,
+  type FeedFormat,
   type NewsSitemapItem,
   postPath,
   type SitemapFile,
   type SitemapUrl,
   typePath,
-} from "../../services/syndication.service";
+  XML_DECLARATION,
+} from "../../syndication";
 import type { AppEnv } from "../app-env";
 
 /*

@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES, usersApi } from "@broadsheet/domain";
 import type { Context, MiddlewareHandler } from "hono";
+import { toPublicUser } from "../../accounts";
 import { forbidden } from "../../errors";
 import type { Services } from "../../services";
-import { toPublicUser } from "../../services/users.service";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { clientKey } from "../client-ip";

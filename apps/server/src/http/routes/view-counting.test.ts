@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../db/schema";
-import { MAX_VIEWS_PER_ADDRESS } from "../../services/view-counter";
+import { MAX_VIEWS_PER_ADDRESS } from "../../engagement";
 import { insertCategory, insertPost } from "../../testing/fixtures";
 import { signUp } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";

@@ -1,0 +1,57 @@
+import { AUTHOR_MESSAGES, type Author, isStaff } from "@broadsheet/domain";
+import { and, count, eq } from "drizzle-orm";
+import type { ReadCache } from "../caching";
+import { authorTag, POST_LISTS, userTag } from "../caching";
+import type { Database } from "../db/client";
+import { posts, users } from "../db/schema";
+import { notFound } from "../errors";
+
+/*
+ * Author pages (/author/{slug}) show the public face of staff and of whoever has published:
+ * name, photo, bio and how many posts. Staff have one from the start (a new editor's bio shows
+ * before their first story); a reader without a published post has none, so a reader's name
+ * never becomes public by accident.
+ */
+export function createAuthorsService(db: Database, reads: ReadCache) {
+  /** The author at `slug`, if the account there has a page; and the account, whose changes (a role) may give it one. */
+  async function loadAuthor(slug: string): Promise<{ author: Author | null; userId: string } | null> {
+    const [row] = await db
+      .select({
+        id: users.id,
+        name: users.name,
+        slug: users.slug,
+        photo: users.photo,
+        bio: users.bio,
+        role: users.role,
+        postCount: count(posts.id),
+      })
+      .from(users)
+      .leftJoin(posts, and(eq(posts.authorId, users.id), eq(posts.isPublished, true)))
+      .where(eq(users.slug, slug))
+      .groupBy(users.id);
+    if (!row) return null;
+    const author = {
+      _id: row.id,
+      name: row.name,
+      slug: row.slug,
+      photo: row.photo,
+      bio: row.bio,
+      postCount: row.postCount,
+    };
+    return { author: row.postCount > 0 || isStaff(row.role) ? author : null, userId: row.id };
+  }
+
+  return {
+    async getAuthor(slug: string): Promise<Author> {
+      const found = await reads.get(
+        `author:${slug}`,
+        () => loadAuthor(slug),
+        (loaded) => (loaded ? [authorTag(loaded.userId), userTag(loaded.userId), POST_LISTS] : [POST_LISTS]),
+      );
+      if (!found?.author) throw notFound(AUTHOR_MESSAGES.authorNotFound);
+      return found.author;
+    },
+  };
+}
+
+export type AuthorsService = ReturnType<typeof createAuthorsService>;

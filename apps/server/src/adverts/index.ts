@@ -1,0 +1,1 @@
+export { type AdvertsService, createAdvertsService } from "./adverts.service";

@@ -1,0 +1,26 @@
+export {
+  ADVERT_LISTS,
+  authorTag,
+  CATEGORY_LISTS,
+  type ContentChanges,
+  POLL_LISTS,
+  POST_LISTS,
+  pollActivityTag,
+  pollTag,
+  postActivityTag,
+  postTag,
+  SETTINGS_TAG,
+  sessionTag,
+  userTag,
+  withContentWrites,
+} from "./content-changes";
+export { cutAtNonce, entityTag } from "./nonce-holes";
+export { type CachedPage, type PageCache, type RenderedPage, servePage } from "./page-cache";
+export {
+  createPublicPagesService,
+  type PersonalPaths,
+  type PublicPagesService,
+  type ViewerCache,
+} from "./public-pages";
+export type { ReadCache } from "./read-cache";
+export { closeRedis, connectRedis } from "./redis-connection";

@@ -1,0 +1,244 @@
+import {
+  ENGAGEMENT_MESSAGES,
+  isUuid,
+  type LikeState,
+  POST_MESSAGES,
+  type ReviewInput,
+  type ReviewsAnswer,
+} from "@broadsheet/domain";
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Page } from "../accounts";
+import { type ContentChanges, POST_LISTS, postActivityTag, postTag, userTag, withContentWrites } from "../caching";
+import type { Database } from "../db/client";
+import { readPage } from "../db/paging";
+import { pgErrorCode } from "../db/pg-errors";
+import { comments, postLikes, posts, reviews } from "../db/schema";
+import { forbidden, notFound } from "../errors";
+import {
+  type CommentView,
+  loadReviews,
+  type PostDetail,
+  selectComments,
+  toCommentView,
+  type Viewer,
+  visiblePost,
+} from "../posts";
+import { bumpDailyStat, takeBackDailyStat } from "./daily-stats";
+
+/** The post vanished between the visibility check and the write (foreign key violation). */
+function rethrowMissingPost(error: unknown): never {
+  if (pgErrorCode(error) === "23503") throw notFound(POST_MESSAGES.postNotFound);
+  throw error;
+}
+
+/*
+ * Comments, likes and reviews of a post. Every counter on posts and post_daily_stats moves
+ * by `col = col ± 1` in SQL, in the transaction of the row it counts, and only when that row
+ * was really inserted or deleted (docs/product.md#6-content-and-data).
+ */
+export function createEngagementService(db: Database, content: ContentChanges) {
+  /**
+   * The post's cached detail shows the counts and comments a write just changed; a like
+   * also changes the reader's own cached likes (viewer-state.ts), which must show at once.
+   */
+  const changed = (postId: string, likedBy?: string) =>
+    content.changed([postActivityTag(postId), ...(likedBy ? [userTag(likedBy)] : [])]);
+
+  /** The id of a post the viewer may see; 404 otherwise (drafts are staff-only). */
+  async function visiblePostId(idOrSlug: string, viewer: Viewer): Promise<string> {
+    const [post] = await db.select({ id: posts.id }).from(posts).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
+    if (!post) throw notFound(POST_MESSAGES.postNotFound);
+    return post.id;
+  }
+
+  async function commentPage(postId: string, page: number, limit: number): Promise<Page<CommentView>> {
+    const { rows, total } = await readPage(
+      page,
+      limit,
+      () => db.select({ total: count() }).from(comments).where(eq(comments.postId, postId)),
+      (offset) => selectComments(db, postId).limit(limit).offset(offset),
+    );
+    return {
+      items: rows.map(toCommentView),
+      total,
+      page,
+      limit,
+    };
+  }
+
+  async function likeState(postId: string, userId: string): Promise<LikeState> {
+    const [row] = await db
+      .select({
+        likeCount: posts.likeCount,
+        likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${userId})`,
+      })
+      .from(posts)
+      .where(eq(posts.id, postId));
+    if (!row) throw notFound(POST_MESSAGES.postNotFound);
+    return { likeCount: row.likeCount, likedByMe: Boolean(row.likedByMe) };
+  }
+
+  async function answerReviews(postId: string, message: string): Promise<ReviewsAnswer> {
+    return { message, reviews: await loadReviews(db, postId) };
+  }
+
+  const service = {
+    visiblePostId,
+
+    /** Newest first. */
+    async listComments(idOrSlug: string, viewer: Viewer, page: number, limit: number): Promise<Page<CommentView>> {
+      return commentPage(await visiblePostId(idOrSlug, viewer), page, limit);
+    },
+
+    /** Adds a comment and answers the first page of comments, the new one on top. */
+    async addComment(idOrSlug: string, userId: string, text: string, viewer: Viewer, limit: number) {
+      const postId = await visiblePostId(idOrSlug, viewer);
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(comments).values({ postId, userId, text });
+          await tx
+            .update(posts)
+            .set({ commentCount: sql`${posts.commentCount} + 1` })
+            .where(eq(posts.id, postId));
+          await bumpDailyStat(tx, postId, "comments");
+        });
+      } catch (error) {
+        rethrowMissingPost(error);
+      }
+      await changed(postId);
+      return commentPage(postId, 1, limit);
+    },
+
+    /** The author or staff; today's comment stat is history and stays as it is. */
+    async deleteComment(idOrSlug: string, commentId: string, viewer: Viewer & { id: string }): Promise<void> {
+      const postId = await visiblePostId(idOrSlug, viewer);
+      if (!isUuid(commentId)) throw notFound(ENGAGEMENT_MESSAGES.commentNotFound);
+      const [comment] = await db
+        .select({ userId: comments.userId })
+        .from(comments)
+        .where(and(eq(comments.id, commentId.toLowerCase()), eq(comments.postId, postId)))
+        .limit(1);
+      if (!comment) throw notFound(ENGAGEMENT_MESSAGES.commentNotFound);
+      if (!viewer.isStaff && comment.userId !== viewer.id) throw forbidden(ENGAGEMENT_MESSAGES.commentDeleteForbidden);
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(comments)
+          .where(and(eq(comments.id, commentId.toLowerCase()), eq(comments.postId, postId)))
+          .returning({ id: comments.id });
+        // Deleted by someone else a moment ago: nothing left to count.
+        if (deleted.length === 0) throw notFound(ENGAGEMENT_MESSAGES.commentNotFound);
+        await tx
+          .update(posts)
+          .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
+          .where(eq(posts.id, postId));
+      });
+      await changed(postId);
+    },
+
+    /** The reviews of a post the viewer may see (404 otherwise). */
+    async listReviews(idOrSlug: string, viewer: Viewer): Promise<PostDetail["reviews"]> {
+      return loadReviews(db, await visiblePostId(idOrSlug, viewer));
+    },
+
+    /** Idempotent: a second like by the same reader changes nothing. */
+    async addLike(idOrSlug: string, userId: string, viewer: Viewer): Promise<LikeState> {
+      const postId = await visiblePostId(idOrSlug, viewer);
+      try {
+        const counted = await db.transaction(async (tx) => {
+          const inserted = await tx
+            .insert(postLikes)
+            .values({ postId, userId })
+            .onConflictDoNothing()
+            .returning({ postId: postLikes.postId });
+          if (inserted.length === 0) return undefined;
+          const [updated] = await tx
+            .update(posts)
+            .set({ likeCount: sql`${posts.likeCount} + 1` })
+            .where(eq(posts.id, postId))
+            .returning({ likeCount: posts.likeCount });
+          await bumpDailyStat(tx, postId, "likes");
+          return updated?.likeCount;
+        });
+        await changed(postId, userId);
+        if (counted !== undefined) return { likeCount: counted, likedByMe: true };
+      } catch (error) {
+        rethrowMissingPost(error);
+      }
+      return likeState(postId, userId);
+    },
+
+    /**
+     * Idempotent. The like is taken back from the day it was given, so liking and unliking
+     * over and over cannot inflate Hot or Trendy: each reader counts once per post.
+     */
+    async removeLike(idOrSlug: string, userId: string, viewer: Viewer): Promise<LikeState> {
+      const postId = await visiblePostId(idOrSlug, viewer);
+      const counted = await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(postLikes)
+          .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+          .returning({ likedAt: postLikes.createdAt });
+        const likedAt = deleted[0]?.likedAt;
+        if (!likedAt) return undefined;
+        const [updated] = await tx
+          .update(posts)
+          .set({ likeCount: sql`greatest(${posts.likeCount} - 1, 0)` })
+          .where(eq(posts.id, postId))
+          .returning({ likeCount: posts.likeCount });
+        await takeBackDailyStat(tx, postId, "likes", likedAt);
+        return updated?.likeCount;
+      });
+      await changed(postId, userId);
+      if (counted !== undefined) return { likeCount: counted, likedByMe: false };
+      return likeState(postId, userId);
+    },
+
+    /** Creates the reader's review of the post or replaces it (one per reader per post). */
+    async saveReview(idOrSlug: string, userId: string, input: ReviewInput, viewer: Viewer): Promise<ReviewsAnswer> {
+      const postId = await visiblePostId(idOrSlug, viewer);
+      try {
+        await db
+          .insert(reviews)
+          .values({ postId, userId, rating: input.rating, text: input.review })
+          .onConflictDoUpdate({
+            target: [reviews.postId, reviews.userId],
+            set: { rating: input.rating, text: input.review, updatedAt: new Date() },
+          });
+      } catch (error) {
+        rethrowMissingPost(error);
+      }
+      await changed(postId);
+      return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewSaved);
+    },
+
+    /** Changes the reader's existing review; 404 when there is none. */
+    async updateReview(idOrSlug: string, userId: string, input: ReviewInput, viewer: Viewer): Promise<ReviewsAnswer> {
+      const postId = await visiblePostId(idOrSlug, viewer);
+      const updated = await db
+        .update(reviews)
+        .set({ rating: input.rating, text: input.review, updatedAt: new Date() })
+        .where(and(eq(reviews.postId, postId), eq(reviews.userId, userId)))
+        .returning({ id: reviews.id });
+      if (updated.length === 0) throw notFound(ENGAGEMENT_MESSAGES.reviewNotFound);
+      await changed(postId);
+      return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewUpdated);
+    },
+
+    async deleteReview(idOrSlug: string, userId: string, viewer: Viewer): Promise<ReviewsAnswer> {
+      const postId = await visiblePostId(idOrSlug, viewer);
+      const deleted = await db
+        .delete(reviews)
+        .where(and(eq(reviews.postId, postId), eq(reviews.userId, userId)))
+        .returning({ id: reviews.id });
+      if (deleted.length === 0) throw notFound(ENGAGEMENT_MESSAGES.reviewNotFound);
+      await changed(postId);
+      return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewDeleted);
+    },
+  };
+  // Moderation shows on the pages at once; readers' own comments, likes and reviews clear only their post's reads.
+  return withContentWrites(content, service, {
+    deleteComment: (_deleted, idOrSlug) => [postTag(idOrSlug), POST_LISTS],
+  });
+}
+
+export type EngagementService = ReturnType<typeof createEngagementService>;

@@ -1,0 +1,1 @@
+export { createHomeService, type HomeService } from "./home.service";

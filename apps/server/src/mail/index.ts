@@ -1,0 +1,1 @@
+export { createMailService, type MailService } from "./mail.service";

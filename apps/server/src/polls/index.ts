@@ -1,0 +1,1 @@
+export { createPollsService, type PollsService } from "./polls.service";

@@ -1,0 +1,158 @@
+import {
+  createAuthorsService,
+  createAuthService,
+  createPasswordResetService,
+  createSessionsService,
+  createTwoFactorService,
+  createUsersService,
+  createVisitorIds,
+} from "./accounts";
+import { createAdvertsService } from "./adverts";
+import { createPublicPagesService, userTag } from "./caching";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import {
+  createEngagementService,
+  createReadLaterService,
+  createSharesService,
+  createViewCounter,
+  createViewerStateService,
+} from "./engagement";
+import { createHomeService } from "./home";
+import { createJobQueue, type JobHandlers, PUBLISH_DUE_POSTS, SEND_PASSWORD_RESET } from "./jobs";
+import type { Logger } from "./logger";
+import { createMailService } from "./mail";
+import { createMediaService } from "./media";
+import { createAnalyticsService, createAuditService, createHealthService, createSettingsService } from "./newsroom";
+import { createPollsService } from "./polls";
+import { createFeedsService, createPostsService, createRevisionsService, type RevisionsService } from "./posts";
+import { createRateLimiter } from "./rate-limits";
+import { createPublisherLogoService, createSyndicationService } from "./syndication";
+import { createTaxonomyService } from "./taxonomy";
+import { servingProcesses } from "./workers";
+
+export interface ServiceDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+}
+
+/** Every service, wired once per app; routes receive this and never the database. */
+export function createServices(deps: ServiceDeps) {
+  const { config, database, logger } = deps;
+  const db = database.db;
+  const rateLimiter = createRateLimiter(
+    config.redisUrl
+      ? { kind: "redis", url: config.redisUrl }
+      : database.kind === "postgres"
+        ? { kind: "database", db }
+        : { kind: "memory" },
+    logger,
+  );
+  const mail = createMailService(config, logger);
+  const views = createViewCounter(db, logger);
+  const publicPages = createPublicPagesService(config, logger, servingProcesses(config));
+  const { reads, viewers } = publicPages;
+  const sessions = createSessionsService(db, viewers);
+  const users = createUsersService(db, { publicUrl: config.publicUrl, viewers, content: publicPages });
+  const shared = { reads, viewerState: createViewerStateService(db, viewers) };
+  const feeds = createFeedsService(db, shared);
+  const adverts = createAdvertsService(db, publicPages);
+  const polls = createPollsService(db, viewers, publicPages);
+  const jobs = createJobQueue(database, logger);
+  const settings = createSettingsService(db, { reads, content: publicPages, defaults: config.site });
+  const twoFactor = createTwoFactorService(db, {
+    issuer: async () => (await settings.getSettings()).siteName,
+    forgetUser: (userId) => viewers.forget(userTag(userId)),
+  });
+  // Each needs the other: a save records a revision, a restore answers the post.
+  const revisions: RevisionsService = createRevisionsService(db, {
+    content: publicPages,
+    getPost: (id) => posts.getPost(id, { id: undefined, isStaff: true }),
+  });
+  const posts = createPostsService(db, {
+    ...shared,
+    summaries: publicPages.summaries,
+    content: publicPages,
+    jobs,
+    revisions: {
+      record: (postId, authorId) => revisions.record(postId, authorId),
+      recordBaseline: (postId) => revisions.recordBaseline(postId),
+    },
+  });
+  const media = createMediaService(db);
+  const passwordReset = createPasswordResetService({
+    db,
+    users,
+    sessions,
+    mail,
+    jobs,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  return {
+    health: createHealthService(database),
+    analytics: createAnalyticsService(db),
+    rateLimiter,
+    mail,
+    sessions,
+    users,
+    passwordReset,
+    auth: createAuthService({ users, sessions, passwordReset, rateLimiter, twoFactor }),
+    twoFactor,
+    readLater: createReadLaterService(db, viewers),
+    posts,
+    revisions,
+    jobs,
+    /** What each background job does (given to `jobs.start` where this process takes jobs). */
+    jobHandlers: {
+      [PUBLISH_DUE_POSTS]: () => posts.publishDuePosts(),
+      [SEND_PASSWORD_RESET]: ({ email }) => passwordReset.requestReset(email),
+    } satisfies JobHandlers,
+    engagement: createEngagementService(db, publicPages),
+    feeds,
+    home: createHomeService(db, { ...shared, feeds, adverts, polls }),
+    shares: createSharesService(db),
+    views,
+    visitorIds: createVisitorIds(config.dataDir),
+    publicPages,
+    media,
+    publisherLogo: createPublisherLogoService({ settings, media }),
+    taxonomy: createTaxonomyService(db, reads, publicPages),
+    polls,
+    adverts,
+    syndication: createSyndicationService(db, reads, { publicUrl: config.publicUrl }),
+    authors: createAuthorsService(db, reads),
+    audit: createAuditService(db),
+    settings,
+    /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
+    runtimeStats() {
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+      return {
+        pid: process.pid,
+        memory: { rss, heapUsed, heapTotal, external, arrayBuffers },
+        database: { kind: database.kind, wasmBytes: database.wasmBytes(), threadHeap: database.threadHeap() },
+        caches: {
+          pages: publicPages.cache.stats(),
+          readerPages: publicPages.readerCache.stats(),
+          reads: reads.stats(),
+          summaries: publicPages.summaries.stats(),
+          viewers: publicPages.viewerStats(),
+        },
+        rateLimits: rateLimiter.status(),
+      };
+    },
+    /** A logged-in reader's own marks on what a cached page shows (GET /api/users/viewer-state). */
+    readerMarks: (userId: string, among: { posts: string[]; polls: string[] }) =>
+      shared.viewerState.ownState(userId, among, polls.myVote),
+    async close() {
+      await jobs.stop();
+      await views.close();
+      await publicPages.close();
+      await passwordReset.settled();
+      await rateLimiter.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,1 @@
+export { createTaxonomyService } from "./taxonomy.service";
