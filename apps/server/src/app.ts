@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps) {
   const { config, database, logger } = deps;
   const app = new Hono<AppEnv>();
 
-  const services = createServices({ config, database, logger });
+  const services = createServices({ config, database, logger, servingProcesses: servingProcesses(config) });
 
   app.use(requestContext(logger, createRequestOriginReader(config)));
   app.use(refuseUnstorableUrls);

@@ -159,6 +159,23 @@ export function loadConfig(): Config {
   }
 }
 
+/** Set in the environment of a worker forked for one job (workers.ts runInWorker). */
+export const WORKER_ROLE_VARIABLE = "BROADSHEET_WORKER_ROLE";
+
+/** The job this process was forked for, from its environment (workers.ts workerRole). */
+export function forkedWorkerRole(): string | undefined {
+  return process.env[WORKER_ROLE_VARIABLE];
+}
+
+/** glibc's malloc settings for the workers a primary forks: as set here, else the defaults of decisions 027 and 044. */
+export function workerMallocEnvironment(): Record<string, string> {
+  return {
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+    MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
+  };
+}
+
 /** Libraries (React) read NODE_ENV themselves; give it our default before they load. */
 export function setNodeEnvDefault(value: "development" | "production"): void {
   process.env.NODE_ENV ??= value;

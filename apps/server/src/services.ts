@@ -8,11 +8,12 @@ import {
   createVisitorIds,
 } from "./accounts";
 import { createAdvertsService } from "./adverts";
-import { createPublicPagesService, userTag } from "./caching";
+import { type Caches, createPublicPagesService, userTag } from "./caching";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import {
   createEngagementService,
+  createPostActivity,
   createReadLaterService,
   createSharesService,
   createViewCounter,
@@ -29,15 +30,19 @@ import { createFeedsService, createPostsService, createRevisionsService, type Re
 import { createRateLimiter } from "./rate-limits";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTaxonomyService } from "./taxonomy";
-import { servingProcesses } from "./workers";
 
 export interface ServiceDeps {
   config: Config;
   database: DatabaseHandle;
   logger: Logger;
+  /** The serving processes on this machine (workers.ts), which share the read caches' budget; one by default. */
+  servingProcesses?: number;
 }
 
-/** Every service, wired once per app; routes receive this and never the database. */
+/**
+ * The composition: every area's services wired once per app; routes receive this and never the
+ * database. Business code invalidates through `caches.changed([tags])` only.
+ */
 export function createServices(deps: ServiceDeps) {
   const { config, database, logger } = deps;
   const db = database.db;
@@ -51,29 +56,31 @@ export function createServices(deps: ServiceDeps) {
   );
   const mail = createMailService(config, logger);
   const views = createViewCounter(db, logger);
-  const publicPages = createPublicPagesService(config, logger, servingProcesses(config));
+  const publicPages = createPublicPagesService(config, logger, deps.servingProcesses);
+  const caches: Caches = publicPages;
   const { reads, viewers } = publicPages;
-  const sessions = createSessionsService(db, viewers);
-  const users = createUsersService(db, { publicUrl: config.publicUrl, viewers, content: publicPages });
+  const sessions = createSessionsService(db, viewers, caches);
+  const users = createUsersService(db, { publicUrl: config.publicUrl, caches });
   const shared = { reads, viewerState: createViewerStateService(db, viewers) };
   const feeds = createFeedsService(db, shared);
-  const adverts = createAdvertsService(db, publicPages);
-  const polls = createPollsService(db, viewers, publicPages);
+  const adverts = createAdvertsService(db, caches);
+  const polls = createPollsService(db, viewers, caches);
   const jobs = createJobQueue(database, logger);
-  const settings = createSettingsService(db, { reads, content: publicPages, defaults: config.site });
+  const settings = createSettingsService(db, { reads, caches, defaults: config.site });
   const twoFactor = createTwoFactorService(db, {
     issuer: async () => (await settings.getSettings()).siteName,
-    forgetUser: (userId) => viewers.forget(userTag(userId)),
+    forgetUser: (userId) => caches.changed([userTag(userId)]),
   });
   // Each needs the other: a save records a revision, a restore answers the post.
   const revisions: RevisionsService = createRevisionsService(db, {
-    content: publicPages,
+    caches,
     getPost: (id) => posts.getPost(id, { id: undefined, isStaff: true }),
   });
   const posts = createPostsService(db, {
     ...shared,
     summaries: publicPages.summaries,
-    content: publicPages,
+    activity: createPostActivity(db),
+    caches,
     jobs,
     revisions: {
       record: (postId, authorId) => revisions.record(postId, authorId),
@@ -100,7 +107,7 @@ export function createServices(deps: ServiceDeps) {
     passwordReset,
     auth: createAuthService({ users, sessions, passwordReset, rateLimiter, twoFactor }),
     twoFactor,
-    readLater: createReadLaterService(db, viewers),
+    readLater: createReadLaterService(db, caches),
     posts,
     revisions,
     jobs,
@@ -109,7 +116,7 @@ export function createServices(deps: ServiceDeps) {
       [PUBLISH_DUE_POSTS]: () => posts.publishDuePosts(),
       [SEND_PASSWORD_RESET]: ({ email }) => passwordReset.requestReset(email),
     } satisfies JobHandlers,
-    engagement: createEngagementService(db, publicPages),
+    engagement: createEngagementService(db, caches),
     feeds,
     home: createHomeService(db, { ...shared, feeds, adverts, polls }),
     shares: createSharesService(db),
@@ -118,7 +125,7 @@ export function createServices(deps: ServiceDeps) {
     publicPages,
     media,
     publisherLogo: createPublisherLogoService({ settings, media }),
-    taxonomy: createTaxonomyService(db, reads, publicPages),
+    taxonomy: createTaxonomyService(db, reads, caches),
     polls,
     adverts,
     syndication: createSyndicationService(db, reads, { publicUrl: config.publicUrl }),

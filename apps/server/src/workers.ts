@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
-import type { Config } from "./config";
+import { type Config, forkedWorkerRole, WORKER_ROLE_VARIABLE, workerMallocEnvironment } from "./config";
 import type { Logger } from "./logger";
 
 /*
@@ -12,9 +12,6 @@ import type { Logger } from "./logger";
 
 /** How long a stopping process lets requests in flight finish. */
 export const SHUTDOWN_TIMEOUT_MS = 8_000;
-/** Set in the environment of a worker forked for one job (runInWorker). */
-const ROLE_VARIABLE = "BROADSHEET_WORKER_ROLE";
-
 /*
  * glibc gives each thread that allocates its own 64 MB arena and keeps what it frees there;
  * two arenas hold a worker's native memory about 8 MB lower at the same speed (decision 027).
@@ -22,11 +19,7 @@ const ROLE_VARIABLE = "BROADSHEET_WORKER_ROLE";
  * heap: glibc otherwise raises them after the first such block (decision 044). glibc reads
  * them when a process starts, so the primary sets them for its workers.
  */
-const WORKER_ENVIRONMENT = {
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
-  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
-  MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? "131072",
-};
+const WORKER_ENVIRONMENT = workerMallocEnvironment();
 
 /** Restarts within this window count towards a crash loop. */
 const CRASH_WINDOW_MS = 30_000;
@@ -55,7 +48,7 @@ export function isWorkerProcess(): boolean {
 
 /** The job this worker was forked for by runInWorker; undefined in a serving worker or a single process. */
 export function workerRole(): string | undefined {
-  return cluster.isWorker ? process.env[ROLE_VARIABLE] : undefined;
+  return cluster.isWorker ? forkedWorkerRole() : undefined;
 }
 
 /**
@@ -64,7 +57,7 @@ export function workerRole(): string | undefined {
  */
 export function runInWorker(role: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = cluster.fork({ ...WORKER_ENVIRONMENT, [ROLE_VARIABLE]: role });
+    const worker = cluster.fork({ ...WORKER_ENVIRONMENT, [WORKER_ROLE_VARIABLE]: role });
     worker.once("exit", (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${role} stopped (${signal ?? `exit code ${code}`})`)),
     );

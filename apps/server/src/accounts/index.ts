@@ -5,5 +5,5 @@ export { createSessionsService, type SessionsService, type SessionUser } from ".
 export { type StaffAccess, staffAccess } from "./staff-access";
 export { createToken, hashToken } from "./tokens";
 export { createTwoFactorService } from "./two-factor.service";
-export { createUsersService, type Page, toPublicUser } from "./users.service";
+export { createUsersService, toPublicUser } from "./users.service";
 export { createVisitorIds, type VisitorIds } from "./visitor-ids";

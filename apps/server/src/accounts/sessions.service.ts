@@ -1,6 +1,5 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import type { ViewerCache } from "../caching";
-import { sessionTag, userTag } from "../caching";
+import { type Caches, sessionTag, userTag, type ViewerCache } from "../caching";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { createToken, hashToken } from "./tokens";
@@ -24,7 +23,7 @@ interface LiveSession {
  * logged-in page does not look it up on every request. Ending a session and every write
  * to its user (users.service) forget it on every instance.
  */
-export function createSessionsService(db: Database, viewers: ViewerCache) {
+export function createSessionsService(db: Database, viewers: ViewerCache, caches: Caches) {
   async function findLiveSession(tokenHash: string): Promise<LiveSession | null> {
     const [row] = await db
       .select({ user: users, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
@@ -62,7 +61,7 @@ export function createSessionsService(db: Database, viewers: ViewerCache) {
           .update(sessions)
           .set({ expiresAt: new Date(renewed) })
           .where(eq(sessions.tokenHash, tokenHash));
-        await viewers.forget(sessionTag(tokenHash));
+        await caches.changed([sessionTag(tokenHash)]);
       }
       return session.user;
     },
@@ -70,7 +69,7 @@ export function createSessionsService(db: Database, viewers: ViewerCache) {
     async endSession(token: string): Promise<void> {
       const tokenHash = hashToken(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-      await viewers.forget(sessionTag(tokenHash));
+      await caches.changed([sessionTag(tokenHash)]);
     },
 
     /** Ends every session of a user, except the one whose token is given. */
@@ -79,7 +78,7 @@ export function createSessionsService(db: Database, viewers: ViewerCache) {
         ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(exceptToken)))
         : eq(sessions.userId, userId);
       await db.delete(sessions).where(condition);
-      await viewers.forget(userTag(userId));
+      await caches.changed([userTag(userId)]);
     },
 
     async deleteExpiredSessions(): Promise<void> {

@@ -11,8 +11,7 @@ import {
   type UpdateProfileInput,
 } from "@broadsheet/domain";
 import { count, desc, eq, ilike, like, or, sql } from "drizzle-orm";
-import type { ViewerCache } from "../caching";
-import { authorTag, type ContentChanges, POST_LISTS, userTag } from "../caching";
+import { authorTag, type Caches, POST_LISTS, userTag } from "../caching";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { isUniqueViolation, pgConstraint } from "../db/pg-errors";
@@ -43,13 +42,10 @@ export function toPublicUser(user: SessionUser): PublicUser {
 const SLUG_RACE_ATTEMPTS = 5;
 
 /** Every change to a user makes every instance forget its cached sessions (their role, name, photo). */
-export function createUsersService(
-  db: Database,
-  options: { publicUrl: string; viewers: ViewerCache; content: ContentChanges },
-) {
+export function createUsersService(db: Database, options: { publicUrl: string; caches: Caches }) {
   /** A new name, photo or bio shows on the author page and in every byline. */
   async function authorChanged(user: SessionUser): Promise<SessionUser> {
-    await options.content.changed([userTag(user.id), authorTag(user.id), POST_LISTS]);
+    await options.caches.changed([userTag(user.id), authorTag(user.id), POST_LISTS]);
     return user;
   }
 
@@ -156,7 +152,7 @@ export function createUsersService(
       // The cached session and author lookup go; staff have an author page, so a demotion may
       // take a cached one away (a promotion only gives one: no cached page showed it missing).
       const demoted = wasStaff && !isStaff(updated.role);
-      await options.content.changed(demoted ? [userTag(id), authorTag(id)] : [userTag(id)]);
+      await options.caches.changed(demoted ? [userTag(id), authorTag(id)] : [userTag(id)]);
       return updated;
     },
 
@@ -199,7 +195,7 @@ export function createUsersService(
         .update(users)
         .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
         .where(eq(users.id, id));
-      await options.viewers.forget(userTag(id));
+      await options.caches.changed([userTag(id)]);
     },
 
     async checkPassword(user: SessionUser, password: string): Promise<boolean> {

@@ -1,8 +1,7 @@
-import type { AdvertJson, AdvertListQuery } from "@broadsheet/domain";
+import type { AdvertJson, AdvertListQuery, Page } from "@broadsheet/domain";
 import { ADVERT_MESSAGES, type AdvertInput, type AdvertPlacement, isAdvertPlacement, isUuid } from "@broadsheet/domain";
 import { count, desc, eq } from "drizzle-orm";
-import type { Page } from "../accounts";
-import { ADVERT_LISTS, type ContentChanges, withContentWrites } from "../caching";
+import { ADVERT_LISTS, type Caches } from "../caching";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { adverts } from "../db/schema";
@@ -40,18 +39,19 @@ function advertFields(input: AdvertInput) {
   };
 }
 
-export function createAdvertsService(db: Database, content: ContentChanges) {
+export function createAdvertsService(db: Database, caches: Caches) {
   /** An advert may show only images that exist: an upload of this site must be stored. */
   async function refuseMissingImages(input: AdvertInput): Promise<void> {
     const missing = await firstMissingMedia(db, input.image);
     if (missing) throw notFound(`${ADVERT_MESSAGES.imageNotFound}: ${missing}`);
   }
 
-  const service = {
+  return {
     async createAdvert(input: AdvertInput): Promise<AdvertJson> {
       await refuseMissingImages(input);
       const [row] = await db.insert(adverts).values(advertFields(input)).returning();
       if (!row) throw new Error("insert returned no row");
+      await caches.changed([ADVERT_LISTS]);
       return toAdvertJson(row);
     },
 
@@ -94,6 +94,7 @@ export function createAdvertsService(db: Database, content: ContentChanges) {
         .where(eq(adverts.id, id))
         .returning();
       if (!row) throw advertNotFound();
+      await caches.changed([ADVERT_LISTS]);
       return toAdvertJson(row);
     },
 
@@ -101,13 +102,9 @@ export function createAdvertsService(db: Database, content: ContentChanges) {
       if (!isUuid(id)) throw advertNotFound();
       const deleted = await db.delete(adverts).where(eq(adverts.id, id)).returning({ id: adverts.id });
       if (deleted.length === 0) throw advertNotFound();
+      await caches.changed([ADVERT_LISTS]);
     },
   };
-  return withContentWrites(content, service, {
-    createAdvert: () => [ADVERT_LISTS],
-    updateAdvert: () => [ADVERT_LISTS],
-    deleteAdvert: () => [ADVERT_LISTS],
-  });
 }
 
 export type AdvertsService = ReturnType<typeof createAdvertsService>;

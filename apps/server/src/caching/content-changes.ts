@@ -2,7 +2,7 @@
  * What a write changed, named by tags (issue 13): `post:<id or slug>`, `poll:<id>`,
  * `user:<id>`, `session:<hash>`, and the lists `list:posts`, `list:categories`,
  * `list:adverts`, `list:polls`. Cached values carry the tags of what they show; one
- * mechanism (`ContentChanges.changed`, in public-pages.service.ts) forgets every value
+ * mechanism (`Caches.changed`, in public-pages.ts) forgets every value
  * with a changed tag in the read, viewer and page caches, here and on every instance.
  */
 
@@ -40,36 +40,11 @@ export function changesReaderPages(tag: string): boolean {
   return changesPublicPages(tag) || tag.startsWith("activity:");
 }
 
-export interface ContentChanges {
-  /** Forgets every cached value showing one of `tags`, on every instance. */
-  changed(tags: readonly string[]): Promise<void>;
-}
-
-type AsyncMethod = (...args: never[]) => Promise<unknown>;
-
-/** For each write of a service, the tags of what it changed, from its answer and arguments. */
-export type WriteTags<S> = {
-  [K in keyof S]?: S[K] extends (...args: infer A) => Promise<infer R> ? (result: R, ...args: A) => string[] : never;
-};
-
 /**
- * A service with its writes declared: once one of them succeeds, what it changed is
- * forgotten by every cache on every instance, whoever called it (a route, the CLI, the
- * seed, a job). A write that fails changes nothing and clears nothing.
+ * The one way business code invalidates: `caches.changed([tags])` once a write has succeeded
+ * forgets every cached value showing one of `tags` (read, viewer and page caches), here and
+ * on every instance. A write that fails changes nothing and clears nothing.
  */
-export function withContentWrites<S extends Record<string, AsyncMethod | unknown>>(
-  changes: ContentChanges,
-  service: S,
-  writes: WriteTags<S>,
-): S {
-  const declared: Record<string, unknown> = { ...service };
-  for (const [name, tagsOf] of Object.entries(writes) as [string, (...args: unknown[]) => string[]][]) {
-    const write = service[name] as (...args: unknown[]) => Promise<unknown>;
-    declared[name] = async (...args: unknown[]) => {
-      const result = await write(...args);
-      await changes.changed(tagsOf(result, ...args));
-      return result;
-    };
-  }
-  return declared as S;
+export interface Caches {
+  changed(tags: readonly string[]): Promise<void>;
 }

@@ -2,7 +2,7 @@ export {
   ADVERT_LISTS,
   authorTag,
   CATEGORY_LISTS,
-  type ContentChanges,
+  type Caches,
   POLL_LISTS,
   POST_LISTS,
   pollActivityTag,
@@ -12,7 +12,6 @@ export {
   SETTINGS_TAG,
   sessionTag,
   userTag,
-  withContentWrites,
 } from "./content-changes";
 export { cutAtNonce, entityTag } from "./nonce-holes";
 export { type CachedPage, type PageCache, type RenderedPage, servePage } from "./page-cache";

@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import type { Logger } from "../logger";
-import { type ContentChanges, changesPublicPages, changesReaderPages } from "./content-changes";
+import { type Caches, changesPublicPages, changesReaderPages } from "./content-changes";
 import { createInvalidationBus } from "./invalidation-bus";
 import { createPageCache, DEFAULT_PAGE_CACHE, READER_PAGE_CACHE } from "./page-cache";
 import { createReadCache, DEFAULT_READ_CACHE, type ReadCache, type ReadCacheOptions } from "./read-cache";
@@ -54,11 +54,9 @@ export function createPersonalPaths(max = 1000) {
 
 export type PersonalPaths = ReturnType<typeof createPersonalPaths>;
 
-/** Per-reader lookups, and how a write makes every instance forget them. */
+/** Per-reader lookups; a write makes every instance forget them by `caches.changed([userTag(id), …])`. */
 export interface ViewerCache {
   get: ReadCache["get"];
-  /** Forgets the entries with this tag (userTag(id), …) here and on the other instances. */
-  forget(tag: string): Promise<void>;
 }
 
 /**
@@ -104,7 +102,7 @@ export function createPublicPagesService(
     viewerEntries.invalidateAll();
   };
   const bus = createInvalidationBus(config, { onRemoteChange: forget, onMissedChanges: forgetEverything }, logger);
-  const changes: ContentChanges = {
+  const caches: Caches = {
     async changed(tags) {
       if (tags.length === 0) return;
       forget(tags);
@@ -115,10 +113,7 @@ export function createPublicPagesService(
       }
     },
   };
-  const viewers: ViewerCache = {
-    get: viewerEntries.get,
-    forget: (tag) => changes.changed([tag]),
-  };
+  const viewers: ViewerCache = { get: viewerEntries.get };
   return {
     cache,
     /** The copies logged-in readers with JavaScript share (decision 016). */
@@ -128,7 +123,7 @@ export function createPublicPagesService(
     summaries,
     viewers,
     viewerStats: () => viewerEntries.stats(),
-    changed: changes.changed,
+    changed: caches.changed,
     ready: bus.ready,
     /** The bus's listening connection: whether it listens, how often it came back (tests, health). */
     listener: () => bus.listener(),

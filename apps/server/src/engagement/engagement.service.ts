@@ -1,29 +1,23 @@
+import type { Page } from "@broadsheet/domain";
 import {
   ENGAGEMENT_MESSAGES,
   isUuid,
   type LikeState,
   POST_MESSAGES,
+  type PostDetail,
   type ReviewInput,
   type ReviewsAnswer,
 } from "@broadsheet/domain";
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Page } from "../accounts";
-import { type ContentChanges, POST_LISTS, postActivityTag, postTag, userTag, withContentWrites } from "../caching";
+import { type Caches, POST_LISTS, postActivityTag, postTag, userTag } from "../caching";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { pgErrorCode } from "../db/pg-errors";
 import { comments, postLikes, posts, reviews } from "../db/schema";
 import { forbidden, notFound } from "../errors";
-import {
-  type CommentView,
-  loadReviews,
-  type PostDetail,
-  selectComments,
-  toCommentView,
-  type Viewer,
-  visiblePost,
-} from "../posts";
+import { type Viewer, visiblePost } from "../posts";
 import { bumpDailyStat, takeBackDailyStat } from "./daily-stats";
+import { type CommentView, loadReviews, selectComments, toCommentView } from "./post-activity";
 
 /** The post vanished between the visibility check and the write (foreign key violation). */
 function rethrowMissingPost(error: unknown): never {
@@ -36,13 +30,13 @@ function rethrowMissingPost(error: unknown): never {
  * by `col = col ± 1` in SQL, in the transaction of the row it counts, and only when that row
  * was really inserted or deleted (docs/product.md#6-content-and-data).
  */
-export function createEngagementService(db: Database, content: ContentChanges) {
+export function createEngagementService(db: Database, caches: Caches) {
   /**
    * The post's cached detail shows the counts and comments a write just changed; a like
    * also changes the reader's own cached likes (viewer-state.ts), which must show at once.
    */
   const changed = (postId: string, likedBy?: string) =>
-    content.changed([postActivityTag(postId), ...(likedBy ? [userTag(likedBy)] : [])]);
+    caches.changed([postActivityTag(postId), ...(likedBy ? [userTag(likedBy)] : [])]);
 
   /** The id of a post the viewer may see; 404 otherwise (drafts are staff-only). */
   async function visiblePostId(idOrSlug: string, viewer: Viewer): Promise<string> {
@@ -82,7 +76,7 @@ export function createEngagementService(db: Database, content: ContentChanges) {
     return { message, reviews: await loadReviews(db, postId) };
   }
 
-  const service = {
+  return {
     visiblePostId,
 
     /** Newest first. */
@@ -133,6 +127,8 @@ export function createEngagementService(db: Database, content: ContentChanges) {
           .where(eq(posts.id, postId));
       });
       await changed(postId);
+      // Moderation shows on the pages at once; readers' own comments, likes and reviews clear only their post's reads.
+      await caches.changed([postTag(idOrSlug), POST_LISTS]);
     },
 
     /** The reviews of a post the viewer may see (404 otherwise). */
@@ -235,10 +231,6 @@ export function createEngagementService(db: Database, content: ContentChanges) {
       return answerReviews(postId, ENGAGEMENT_MESSAGES.reviewDeleted);
     },
   };
-  // Moderation shows on the pages at once; readers' own comments, likes and reviews clear only their post's reads.
-  return withContentWrites(content, service, {
-    deleteComment: (_deleted, idOrSlug) => [postTag(idOrSlug), POST_LISTS],
-  });
 }
 
 export type EngagementService = ReturnType<typeof createEngagementService>;

@@ -1,5 +1,6 @@
 export { utcDay } from "./daily-stats";
 export { createEngagementService } from "./engagement.service";
+export { createPostActivity } from "./post-activity";
 export { createReadLaterService } from "./read-later.service";
 export { createSharesService } from "./shares.service";
 export { createViewCounter, MAX_VIEWS_PER_ADDRESS } from "./view-counter";

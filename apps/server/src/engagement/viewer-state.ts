@@ -4,13 +4,7 @@ import type { ViewerCache } from "../caching";
 import { userTag } from "../caching";
 import type { Database } from "../db/client";
 import { postLikes, readLater } from "../db/schema";
-import type { PostSummary } from "../posts";
-
-/** The reader's own marks on a set of posts. */
-export interface ViewerMarks {
-  liked: ReadonlySet<string>;
-  saved: ReadonlySet<string>;
-}
+import type { PostSummary, ViewerMarks } from "../posts";
 
 const NO_MARKS: ViewerMarks = { liked: new Set(), saved: new Set() };
 

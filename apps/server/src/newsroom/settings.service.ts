@@ -2,7 +2,7 @@ import { ARCHIVE_PAGE_SIZE, SETTINGS_MESSAGES, type Settings, type SettingsPatch
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../accounts";
 import type { ReadCache } from "../caching";
-import { type ContentChanges, SETTINGS_TAG, withContentWrites } from "../caching";
+import { type Caches, SETTINGS_TAG } from "../caching";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { siteSettings } from "../db/schema";
@@ -68,14 +68,14 @@ function toSettings(row: SettingsRow): Settings {
  */
 export function createSettingsService(
   db: Database,
-  deps: { reads: ReadCache; content: ContentChanges; defaults: Config["site"] },
+  deps: { reads: ReadCache; caches: Caches; defaults: Config["site"] },
 ) {
   async function loadSettings(): Promise<Settings> {
     const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
     return row ? toSettings(row) : defaultSettings(deps.defaults);
   }
 
-  const service = {
+  return {
     getSettings(): Promise<Settings> {
       return deps.reads.get("settings", loadSettings, () => [SETTINGS_TAG]);
     },
@@ -93,11 +93,10 @@ export function createSettingsService(
         .onConflictDoUpdate({ target: siteSettings.id, set: values })
         .returning();
       if (!row) throw new Error("settings upsert returned no row");
+      await deps.caches.changed([SETTINGS_TAG]);
       return toSettings(row);
     },
   };
-
-  return withContentWrites(deps.content, service, { updateSettings: () => [SETTINGS_TAG] });
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,9 +1,8 @@
-import type { PollJson } from "@broadsheet/domain";
+import type { Page, PollJson } from "@broadsheet/domain";
 import { isUuid, POLL_MESSAGES, type PollInput, type PollOption } from "@broadsheet/domain";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Page } from "../accounts";
 import type { ViewerCache } from "../caching";
-import { type ContentChanges, POLL_LISTS, pollActivityTag, pollTag, userTag, withContentWrites } from "../caching";
+import { type Caches, POLL_LISTS, pollActivityTag, pollTag, userTag } from "../caching";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { isUniqueViolation, pgErrorCode } from "../db/pg-errors";
@@ -20,7 +19,7 @@ function pollNotFound() {
   return notFound(POLL_MESSAGES.pollNotFound);
 }
 
-export function createPollsService(db: Database, viewers: ViewerCache, content: ContentChanges) {
+export function createPollsService(db: Database, viewers: ViewerCache, caches: Caches) {
   /** Tallies every poll of `rows` in one grouped query, the viewer's own vote included. */
   async function present(rows: PollRow[], viewerId: string | null): Promise<PollJson[]> {
     if (rows.length === 0) return [];
@@ -76,7 +75,7 @@ export function createPollsService(db: Database, viewers: ViewerCache, content: 
     return presentOne(row, viewerId);
   }
 
-  const service = {
+  return {
     getPoll,
 
     async createPoll(input: PollInput, createdBy: string): Promise<PollJson> {
@@ -85,6 +84,7 @@ export function createPollsService(db: Database, viewers: ViewerCache, content: 
         .values({ ...pollFields(input), createdBy })
         .returning();
       if (!row) throw new Error("insert returned no row");
+      await caches.changed([POLL_LISTS, pollTag(row.id)]);
       return presentOne(row, createdBy);
     },
 
@@ -109,6 +109,7 @@ export function createPollsService(db: Database, viewers: ViewerCache, content: 
       if (!isUuid(id)) throw pollNotFound();
       const [row] = await db.update(polls).set(pollFields(input)).where(eq(polls.id, id)).returning();
       if (!row) throw pollNotFound();
+      await caches.changed([POLL_LISTS, pollTag(id)]);
       return presentOne(row, viewerId);
     },
 
@@ -117,6 +118,7 @@ export function createPollsService(db: Database, viewers: ViewerCache, content: 
       if (!isUuid(id)) throw pollNotFound();
       const deleted = await db.delete(polls).where(eq(polls.id, id)).returning({ id: polls.id });
       if (deleted.length === 0) throw pollNotFound();
+      await caches.changed([POLL_LISTS, pollTag(id)]);
     },
 
     /** The primary key (poll, user) is the one-vote rule, so two racing votes cannot both count. */
@@ -131,7 +133,7 @@ export function createPollsService(db: Database, viewers: ViewerCache, content: 
         throw error;
       }
       // The home page's cached tally must count this vote for the voter's next look.
-      await content.changed([pollActivityTag(pollId), userTag(userId)]);
+      await caches.changed([pollActivityTag(pollId), userTag(userId)]);
       return getPoll(pollId, userId);
     },
 
@@ -151,11 +153,6 @@ export function createPollsService(db: Database, viewers: ViewerCache, content: 
       );
     },
   };
-  return withContentWrites(content, service, {
-    createPoll: (poll) => [POLL_LISTS, pollTag(poll._id)],
-    updatePoll: (_poll, id) => [POLL_LISTS, pollTag(id)],
-    deletePoll: (_deleted, id) => [POLL_LISTS, pollTag(id)],
-  });
 }
 
 /** Only the poll's own fields reach the table, whatever else the input object carries. */

@@ -6,7 +6,7 @@ import { postDailyStats, posts } from "../db/schema";
 import { utcDay } from "../engagement";
 import { notFound } from "../errors";
 import { type PostSummary, selectPostSummaries, toPostSummary, visiblePost } from "./post-summaries";
-import { ANONYMOUS, type SharedReads, type Viewer } from "./posts.service";
+import { ANONYMOUS, type SharedReads, type Viewer } from "./viewer";
 
 /*
  * The Featured News widgets, Related, Up next and In Case You Missed It: each is one query

@@ -9,15 +9,13 @@ export {
   visiblePost,
   visibleTo,
 } from "./post-summaries";
-export {
-  type CommentView,
-  createPostsService,
-  loadReviews,
-  type PostDetail,
-  type PostsService,
-  type SharedReads,
-  selectComments,
-  toCommentView,
-  type Viewer,
-} from "./posts.service";
+export { createPostsService, type PostsService } from "./posts.service";
 export { createRevisionsService, type RevisionsService } from "./revisions.service";
+export {
+  ANONYMOUS,
+  type PostActivity,
+  type ReaderMarks,
+  type SharedReads,
+  type Viewer,
+  type ViewerMarks,
+} from "./viewer";

@@ -8,7 +8,7 @@ import {
   type RevisionSummary,
 } from "@broadsheet/domain";
 import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { type ContentChanges, POST_LISTS, postTag, withContentWrites } from "../caching";
+import { type Caches, POST_LISTS, postTag } from "../caching";
 import type { Database } from "../db/client";
 import { categories, postRevisions, posts, types, users } from "../db/schema";
 import { notFound } from "../errors";
@@ -30,7 +30,7 @@ function toSummary(row: { id: string; createdAt: Date; author: string; title: st
  */
 export function createRevisionsService(
   db: Database,
-  deps: { content: ContentChanges; getPost: (id: string) => Promise<PostDetail> },
+  deps: { caches: Caches; getPost: (id: string) => Promise<PostDetail> },
 ) {
   /** The post's id; revisions are staff-only, so drafts count. */
   async function postIdOf(idOrSlug: string): Promise<string> {
@@ -163,13 +163,12 @@ export function createRevisionsService(
         })
         .where(eq(posts.id, postId));
       await service.record(postId, editorId);
-      return deps.getPost(postId);
+      const post = await deps.getPost(postId);
+      await deps.caches.changed([POST_LISTS, postTag(post._id), postTag(post.slug)]);
+      return post;
     },
   };
-
-  return withContentWrites(deps.content, service, {
-    restoreRevision: (post) => [POST_LISTS, postTag(post._id), postTag(post.slug)],
-  });
+  return service;
 }
 
 export type RevisionsService = ReturnType<typeof createRevisionsService>;

@@ -1,1 +1,2 @@
+export { resolveCategory, resolveType } from "./post-classification";
 export { createTaxonomyService } from "./taxonomy.service";

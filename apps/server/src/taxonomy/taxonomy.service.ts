@@ -2,7 +2,7 @@ import type { Category as CategoryJson, PostType as TypeJson } from "@broadsheet
 import { isUuid, slugify, TAXONOMY_MESSAGES } from "@broadsheet/domain";
 import { asc, type Column, eq, or, type SQL, sql } from "drizzle-orm";
 import type { ReadCache } from "../caching";
-import { CATEGORY_LISTS, type ContentChanges, withContentWrites } from "../caching";
+import { CATEGORY_LISTS, type Caches } from "../caching";
 import type { Database } from "../db/client";
 import { isStillReferenced, isUniqueViolation, pgErrorCode } from "../db/pg-errors";
 import { categories, types } from "../db/schema";
@@ -37,7 +37,7 @@ function categoryNamed(reference: string): SQL | undefined {
 }
 
 /** Categories and post types ("Categories and types" in docs/product.md#7-api). */
-export function createTaxonomyService(db: Database, reads: ReadCache, content: ContentChanges) {
+export function createTaxonomyService(db: Database, reads: ReadCache, caches: Caches) {
   /** An id wins over a slug, a slug over a name, should one string match several categories. */
   async function resolveCategory(reference: string): Promise<CategoryRow> {
     const byId = isUuid(reference) ? eq(categories.id, reference) : undefined;
@@ -52,7 +52,10 @@ export function createTaxonomyService(db: Database, reads: ReadCache, content: C
     return found;
   }
 
-  const service = {
+  // Every write changes the category and type lists (and the posts they label).
+  const taxonomyChanged = () => caches.changed([CATEGORY_LISTS]);
+
+  return {
     async createCategory(name: string): Promise<CategoryJson> {
       try {
         const [row] = await db
@@ -60,6 +63,7 @@ export function createTaxonomyService(db: Database, reads: ReadCache, content: C
           .values({ name, slug: slugify(name) })
           .returning();
         if (!row) throw new Error("insert returned no row");
+        await taxonomyChanged();
         return toCategoryJson(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(TAXONOMY_MESSAGES.categoryExists);
@@ -87,6 +91,7 @@ export function createTaxonomyService(db: Database, reads: ReadCache, content: C
           .where(eq(categories.slug, slug.toLowerCase()))
           .returning({ id: categories.id });
         if (deleted.length === 0) throw notFound(TAXONOMY_MESSAGES.categoryNotFound);
+        await taxonomyChanged();
       } catch (error) {
         if (isStillReferenced(error)) throw conflict(TAXONOMY_MESSAGES.categoryInUse);
         throw error;
@@ -101,6 +106,7 @@ export function createTaxonomyService(db: Database, reads: ReadCache, content: C
           .values({ name, slug: slugify(name), categoryId: category.id })
           .returning();
         if (!row) throw new Error("insert returned no row");
+        await taxonomyChanged();
         return toTypeJson(row, category.name);
       } catch (error) {
         // A category deleted meanwhile fails the foreign key: it is as missing as before.
@@ -131,19 +137,13 @@ export function createTaxonomyService(db: Database, reads: ReadCache, content: C
       try {
         const deleted = await db.delete(types).where(eq(types.slug, slug.toLowerCase())).returning({ id: types.id });
         if (deleted.length === 0) throw notFound(TAXONOMY_MESSAGES.typeNotFound);
+        await taxonomyChanged();
       } catch (error) {
         if (isStillReferenced(error)) throw conflict(TAXONOMY_MESSAGES.typeInUse);
         throw error;
       }
     },
   };
-  const taxonomyChanged = () => [CATEGORY_LISTS];
-  return withContentWrites(content, service, {
-    createCategory: taxonomyChanged,
-    deleteCategory: taxonomyChanged,
-    createType: taxonomyChanged,
-    deleteType: taxonomyChanged,
-  });
 }
 
 export type TaxonomyService = ReturnType<typeof createTaxonomyService>;

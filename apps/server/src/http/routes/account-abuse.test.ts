@@ -108,7 +108,7 @@ describe("sessions and reset links", () => {
     await context.database.db.execute(
       sql`update sessions set created_at = now() - interval '91 days' where user_id = ${user._id}`,
     );
-    await context.app.services.publicPages.viewers.forget(`user:${user._id}`);
+    await context.app.services.publicPages.changed([`user:${user._id}`]);
     expect((await agent.get("/api/users/getLoginStatus")).body).toBe(false);
   });
 
