@@ -1,6 +1,6 @@
 import { integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts/users";
 import { bytea, createdAt } from "./columns";
-import { users } from "./users";
 
 /** Uploaded images, re-encoded; the key is the SHA-256 of the stored bytes, so a file is stored once. */
 export const media = pgTable("media", {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts/users";
 import { createdAt, id } from "./columns";
-import { users } from "./users";
 
 /** Polls ("votes" in the API's paths and screens): a title and exactly three options. */
 export const polls = pgTable(

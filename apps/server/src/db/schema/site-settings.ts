@@ -1,7 +1,7 @@
 import type { SiteLink } from "@broadsheet/domain";
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { users } from "./accounts/users";
 
 /*
  * The site's settings (issue 15): one row, written by the first admin change. Until then

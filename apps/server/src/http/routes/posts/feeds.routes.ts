@@ -1,0 +1,30 @@
+import { feedsApi } from "@broadsheet/domain";
+import type { Context } from "hono";
+import type { Viewer } from "../../../posts";
+import type { Services } from "../../../services";
+import { apiRouter, routeOf } from "../../api-routes";
+import type { AppEnv } from "../../app-env";
+import { viewerIsStaff } from "../../middleware/session";
+
+async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
+  return { id: c.get("user")?.id, isStaff: await viewerIsStaff(c) };
+}
+
+/**
+ * /api/posts/{most-read,trendy,hot,icymi,related/{id},up-next/{id}}: public lists of at most
+ * five published posts (plain arrays). Mounted before the posts routes so `icymi` is not an id.
+ */
+export function feedsRoutes(services: Services) {
+  const { feeds } = services;
+  return apiRouter()
+    .openapi(routeOf(feedsApi.mostRead), async (c) => c.json(await feeds.mostRead(c.get("user")?.id), 200))
+    .openapi(routeOf(feedsApi.trendy), async (c) => c.json(await feeds.trendy(c.get("user")?.id), 200))
+    .openapi(routeOf(feedsApi.hot), async (c) => c.json(await feeds.hot(c.get("user")?.id), 200))
+    .openapi(routeOf(feedsApi.icymi), async (c) => c.json(await feeds.icymi(c.get("user")?.id), 200))
+    .openapi(routeOf(feedsApi.related), async (c) =>
+      c.json(await feeds.related(c.req.valid("param").id, await viewerOf(c)), 200),
+    )
+    .openapi(routeOf(feedsApi.upNext), async (c) =>
+      c.json(await feeds.upNext(c.req.valid("param").id, await viewerOf(c)), 200),
+    );
+}

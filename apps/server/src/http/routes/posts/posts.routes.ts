@@ -1,0 +1,77 @@
+import { POST_MESSAGES, type PostInput, PostInputSchema, postsApi } from "@broadsheet/domain";
+import type { Context } from "hono";
+import type { ImageFormat } from "../../../media";
+import type { Viewer } from "../../../posts";
+import type { Services } from "../../../services";
+import { apiRouter, routeOf } from "../../api-routes";
+import type { AppEnv } from "../../app-env";
+import { parseInput, readJson } from "../../body";
+import { sessionUser, viewerIsStaff } from "../../middleware/session";
+import { imageParts, isMultipart, readMultipart } from "../../multipart";
+
+const POST_IMAGE_FORMATS: ImageFormat[] = ["png", "jpeg", "webp"];
+
+async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
+  return { id: c.get("user")?.id, isStaff: await viewerIsStaff(c) };
+}
+
+/**
+ * A post body arrives as JSON or as multipart form data (docs/product.md#endpoints: "update with form
+ * data"); image files in a form are uploaded first and join the image URLs, in form order.
+ */
+async function readPostInput(c: Context<AppEnv>, services: Services, uploaderId: string): Promise<PostInput> {
+  if (!isMultipart(c)) return parseInput(PostInputSchema, await readJson(c));
+  const form = await readMultipart(c);
+  const urls: string[] = [];
+  for (const image of imageParts(form)) {
+    if (typeof image === "string") urls.push(image);
+    else urls.push((await services.media.uploadImage(image, { uploaderId, allowedFormats: POST_IMAGE_FORMATS })).url);
+  }
+  const published = form.text("isPublished");
+  const imageAlt = form.all("imageAlt").flatMap((part) => ("value" in part ? [part.value] : []));
+  return parseInput(PostInputSchema, {
+    title: form.text("title"),
+    link: form.text("link"),
+    category: form.text("category"),
+    type: form.text("type"),
+    content: form.text("content"),
+    image: urls,
+    imageAlt: imageAlt.length > 0 ? imageAlt : undefined,
+    scheduledAt: scheduledField(form.text("scheduledAt")),
+    correction: form.text("correction"),
+    isPublished: published === undefined ? undefined : published === "true",
+  });
+}
+
+/** A form's scheduledAt: absent leaves the schedule, empty clears it. */
+function scheduledField(value: string | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  return value.trim() === "" ? null : value.trim();
+}
+
+/** /api/posts/*: docs/product.md#7-api "Posts". */
+export function postsRoutes(services: Services) {
+  return apiRouter()
+    .openapi(routeOf(postsApi.list), async (c) =>
+      c.json(await services.posts.listPosts(c.req.valid("query"), await viewerOf(c)), 200),
+    )
+    .openapi(routeOf(postsApi.create), async (c) => {
+      const staff = sessionUser(c);
+      const input = await readPostInput(c, services, staff.id);
+      return c.json(await services.posts.createPost(input, staff.id, await viewerOf(c)), 201);
+    })
+    .openapi(routeOf(postsApi.get), async (c) =>
+      c.json(await services.posts.getPost(c.req.valid("param").id, await viewerOf(c)), 200),
+    )
+    .openapi(routeOf(postsApi.togglePublish), async (c) =>
+      c.json(await services.posts.togglePublish(c.req.valid("param").id), 200),
+    )
+    .openapi(routeOf(postsApi.update), async (c) => {
+      const input = await readPostInput(c, services, sessionUser(c).id);
+      return c.json(await services.posts.updatePost(c.req.valid("param").id, input, await viewerOf(c)), 200);
+    })
+    .openapi(routeOf(postsApi.remove), async (c) => {
+      await services.posts.deletePost(c.req.valid("param").id);
+      return c.json({ message: POST_MESSAGES.postDeleted }, 200);
+    });
+}
