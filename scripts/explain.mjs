@@ -23,7 +23,7 @@ if (!args["database-url"] === !args["data-dir"]) {
   process.exit(2);
 }
 
-/** The search probes PROBE_LIMIT + 1 matches and counts up to EXACT_COUNT_LIMIT (services/post-search.ts). */
+/** The search probes PROBE_LIMIT + 1 matches and counts up to EXACT_COUNT_LIMIT (apps/server/src/posts/post-search.ts). */
 const PROBE_LIMIT = 100;
 const EXACT_COUNT_LIMIT = 1000;
 const PAGE = 9;

@@ -19,14 +19,14 @@ import {
   createViewCounter,
   createViewerStateService,
 } from "./engagement";
-import { createHomeService } from "./home";
+import { createFeedsService, createHomeService } from "./home";
 import { createJobQueue, type JobHandlers, PUBLISH_DUE_POSTS, SEND_PASSWORD_RESET } from "./jobs";
 import type { Logger } from "./logger";
 import { createMailService } from "./mail";
 import { createMediaService } from "./media";
 import { createAnalyticsService, createAuditService, createHealthService, createSettingsService } from "./newsroom";
 import { createPollsService } from "./polls";
-import { createFeedsService, createPostsService, createRevisionsService, type RevisionsService } from "./posts";
+import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
 import { createRateLimiter } from "./rate-limits";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTaxonomyService } from "./taxonomy";

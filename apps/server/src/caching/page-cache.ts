@@ -20,7 +20,7 @@ export interface CachedPage {
   /** As rendered, the CSP naming `nonce`: each response gets a fresh one in its place. */
   headers: [string, string][];
   nonce: string;
-  /** The body cut at the nonce, and those parts deflated (services/nonce-holes.ts). */
+  /** The body cut at the nonce, and those parts deflated (nonce-holes.ts). */
   parts: Buffer[];
   deflated: DeflatedParts;
   /** A weak validator of the body whatever its nonce, computed once here, not per view. */

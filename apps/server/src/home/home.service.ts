@@ -12,8 +12,9 @@ import { ADVERT_LISTS, CATEGORY_LISTS, POLL_LISTS, POST_LISTS, pollActivityTag, 
 import { type Database, selectRows } from "../db/client";
 import { posts } from "../db/schema";
 import type { PollsService } from "../polls";
-import type { FeedsService, SharedReads } from "../posts";
+import type { SharedReads } from "../posts";
 import { type PostSummary, selectPostSummaries, toPostSummary } from "../posts";
+import type { FeedsService } from "./feeds.service";
 
 export type { HomeJson };
 

@@ -1,1 +1,2 @@
+export { createFeedsService, type FeedsService } from "./feeds.service";
 export { createHomeService, type HomeService } from "./home.service";

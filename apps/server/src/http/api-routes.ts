@@ -39,7 +39,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Staff and admin calls ask the one staff rule (services/staff-access.ts), two-factor included. */
+/** Staff and admin calls ask the one staff rule (accounts/staff-access.ts), two-factor included. */
 function requireStaffAccess(level: "staff" | "admin"): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!c.get("user")) throw unauthorized(ACCOUNT_MESSAGES.notLoggedIn);

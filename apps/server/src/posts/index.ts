@@ -1,4 +1,3 @@
-export { createFeedsService, type FeedsService } from "./feeds.service";
 export { sanitizeRichText } from "./html-sanitizer";
 export { EXACT_COUNT_LIMIT, RANKED_WINDOW } from "./post-search";
 export {

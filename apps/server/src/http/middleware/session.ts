@@ -80,7 +80,7 @@ export function sessionUser(c: Context<AppEnv>): SessionUser {
 
 const noTwoFactorRule = async () => false;
 
-/** Whether the request's user may use staff (or admin) powers now: services/staff-access.ts decides. */
+/** Whether the request's user may use staff (or admin) powers now: accounts/staff-access.ts decides. */
 export function staffAccessOf(c: Context<AppEnv>, level: "staff" | "admin" = "staff"): Promise<StaffAccess> {
   return staffAccess(c.get("user"), c.get("twoFactorRequired") ?? noTwoFactorRule, level);
 }

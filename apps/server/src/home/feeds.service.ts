@@ -5,8 +5,15 @@ import type { Database } from "../db/client";
 import { postDailyStats, posts } from "../db/schema";
 import { utcDay } from "../engagement";
 import { notFound } from "../errors";
-import { type PostSummary, selectPostSummaries, toPostSummary, visiblePost } from "./post-summaries";
-import { ANONYMOUS, type SharedReads, type Viewer } from "./viewer";
+import {
+  ANONYMOUS,
+  type PostSummary,
+  type SharedReads,
+  selectPostSummaries,
+  toPostSummary,
+  type Viewer,
+  visiblePost,
+} from "../posts";
 
 /*
  * The Featured News widgets, Related, Up next and In Case You Missed It: each is one query
