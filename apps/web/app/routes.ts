@@ -14,6 +14,7 @@ export default [
   route("reset/:token", "routes/reset-token.tsx"),
   route("profile", "routes/profile.tsx"),
   route("readLater", "routes/read-later.tsx"),
+  route("reader-actions", "routes/reader-actions/route.ts"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("admin", "routes/admin/layout.tsx", [

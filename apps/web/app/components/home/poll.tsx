@@ -1,10 +1,10 @@
 import { CheckCircle2, LoaderCircle, Vote } from "lucide-react";
 import type { MouseEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { ENHANCED_FORM } from "../../lib/enhanced-forms";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";
-import { type HomeActionResult, LOGIN_FROM_HOME, type Loaded, type Poll } from "./home-data";
+import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
+import { LOGIN_FROM_HOME, type Loaded, type Poll } from "./home-data";
 import { BlockNotice, SectionHeading } from "./parts";
 
 const OPTIONS = [
@@ -59,13 +59,13 @@ function PollResults({ poll, myVote }: { poll: Poll; myVote: Poll["myVote"] }) {
 
 /**
  * The reader poll: three radio options and a Vote button (PUT /api/votes/vote/{id} through
- * the home action). Once the reader has voted, the results as bars with percentages.
+ * /reader-actions). Once the reader has voted, the results as bars with percentages.
  */
 export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
   const user = useSessionUser();
   const marks = useOwnMarks();
   const navigate = useNavigate();
-  const fetcher = useFetcher<HomeActionResult>();
+  const fetcher = useFetcher<ReaderActionResult>();
   const result = fetcher.data?.intent === "vote" ? fetcher.data : undefined;
   const current = (result?.ok ? result.poll : undefined) ?? (poll.ok ? poll.data : null);
   const myVote = current ? marks.vote(current) : null;
@@ -88,14 +88,13 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
       ) : myVote !== null ? (
         <PollResults poll={current} myVote={myVote} />
       ) : (
-        <fetcher.Form
-          method="post"
-          action="/?index"
+        <ReaderActionForm
+          fetcher={fetcher}
+          intent="vote"
+          fields={{ pollId: current._id }}
+          back="/#poll"
           className="rounded-lg border border-gray-200 bg-gray-50 p-4"
-          {...ENHANCED_FORM}
         >
-          <input type="hidden" name="intent" value="vote" />
-          <input type="hidden" name="pollId" value={current._id} />
           <fieldset>
             <legend className="font-serif text-lg font-bold leading-snug text-ink">{current.title}</legend>
             <div className="mt-3 flex flex-col gap-2">
@@ -132,7 +131,7 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
           <p className="mt-2 text-center text-xs text-gray-600">
             {current.totalVotes} {current.totalVotes === 1 ? "vote" : "votes"} so far
           </p>
-        </fetcher.Form>
+        </ReaderActionForm>
       )}
     </section>
   );
