@@ -1,11 +1,10 @@
 import { Heart } from "lucide-react";
-import type { FormEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { PostSummary } from "../../lib/post-types";
-import { useOwnMarks, useSessionUser } from "../../lib/session-user";
+import { useOwnMarks } from "../../lib/session-user";
 import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
-import { LOGIN_FROM_HOME } from "./home-data";
+import { useLoginFirst } from "./use-login-first";
 
 /**
  * The like toggle of a World News post: logged out it sends the reader to log in; logged
@@ -13,9 +12,8 @@ import { LOGIN_FROM_HOME } from "./home-data";
  * once (optimistically, then the API's answer). The count itself shows only above 0.
  */
 export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" | "likeCount" | "likedByMe"> }) {
-  const user = useSessionUser();
   const marks = useOwnMarks();
-  const navigate = useNavigate();
+  const loginFirst = useLoginFirst();
   const fetcher = useFetcher<ReaderActionResult>();
   const result = fetcher.data?.intent === "like" ? fetcher.data : undefined;
 
@@ -35,19 +33,13 @@ export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" |
   // A like answers with the new count and no message: only a failure is toasted.
   useResultToast(result);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (user) return;
-    event.preventDefault();
-    navigate(LOGIN_FROM_HOME);
-  };
-
   return (
     <ReaderActionForm
       fetcher={fetcher}
       intent={liked ? "unlike" : "like"}
       fields={{ postId: post._id }}
       back="/#block-world-news-heading"
-      onSubmit={onSubmit}
+      onSubmit={loginFirst}
       className="inline-flex items-center gap-1"
     >
       <button

@@ -1,11 +1,11 @@
 import { CheckCircle2, LoaderCircle, Vote } from "lucide-react";
-import type { MouseEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import { useOwnMarks, useSessionUser } from "../../lib/session-user";
+import { useOwnMarks } from "../../lib/session-user";
 import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
-import { LOGIN_FROM_HOME, type Loaded, type Poll } from "./home-data";
+import type { Loaded, Poll } from "./home-data";
 import { BlockNotice, SectionHeading } from "./parts";
+import { useLoginFirst } from "./use-login-first";
 
 const OPTIONS = [
   { value: 1, key: "optionOne" },
@@ -62,21 +62,14 @@ function PollResults({ poll, myVote }: { poll: Poll; myVote: Poll["myVote"] }) {
  * /reader-actions). Once the reader has voted, the results as bars with percentages.
  */
 export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
-  const user = useSessionUser();
   const marks = useOwnMarks();
-  const navigate = useNavigate();
+  const loginFirst = useLoginFirst();
   const fetcher = useFetcher<ReaderActionResult>();
   const result = fetcher.data?.intent === "vote" ? fetcher.data : undefined;
   const current = (result?.ok ? result.poll : undefined) ?? (poll.ok ? poll.data : null);
   const myVote = current ? marks.vote(current) : null;
   const busy = fetcher.state !== "idle";
   useResultToast(result);
-
-  const onVoteClick = (event: MouseEvent<HTMLButtonElement>) => {
-    if (user) return;
-    event.preventDefault();
-    navigate(LOGIN_FROM_HOME);
-  };
 
   return (
     <section id="poll" aria-labelledby="poll-heading" className="below-the-fold min-w-0 [--unshown-height:360px]">
@@ -117,7 +110,7 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
           </fieldset>
           <button
             type="submit"
-            onClick={onVoteClick}
+            onClick={loginFirst}
             disabled={busy}
             className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded bg-brand-600 px-4 py-2 text-sm font-bold text-white transition hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
           >

@@ -1,6 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import type { FormEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../lib/offline/use-offline-copy";
 import type { PostSummary } from "../../lib/post-types";
@@ -8,7 +7,7 @@ import { useOwnMarks, useSessionUser } from "../../lib/session-user";
 import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
 import { Glyph } from "../glyph";
 import { PageLink } from "../page-link";
-import { LOGIN_FROM_HOME } from "./home-data";
+import { useLoginFirst } from "./use-login-first";
 
 /**
  * "Add To Read Later": a logged-out reader is sent to log in; a logged-in one saves the
@@ -18,7 +17,7 @@ import { LOGIN_FROM_HOME } from "./home-data";
 export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slug" | "inReadLater"> }) {
   const user = useSessionUser();
   const marks = useOwnMarks();
-  const navigate = useNavigate();
+  const loginFirst = useLoginFirst();
   // Keyed by post: every card of the same post (in both carousels) shares one state,
   // and its answer is toasted once.
   const fetcher = useFetcher<ReaderActionResult>({ key: `read-later-${post._id}` });
@@ -40,19 +39,13 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slu
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (user) return;
-    event.preventDefault();
-    navigate(LOGIN_FROM_HOME);
-  };
-
   return (
     <ReaderActionForm
       fetcher={fetcher}
       intent="readLater"
       fields={{ postId: post._id }}
       back="/#latest-news"
-      onSubmit={onSubmit}
+      onSubmit={loginFirst}
     >
       <button
         type="submit"
