@@ -2,30 +2,20 @@ import {
   ADVERT_TOP_LIMIT,
   CAROUSEL_SIZE,
   CATEGORY_BLOCK_SIZE,
-  type CastVoteInput,
-  engagementApi,
   type HomeJson,
   homeApi,
   type PostCategory,
-  pollsApi,
   type SiteSettings,
-  usersApi,
   WIDGET_SIZE,
 } from "@broadsheet/domain";
 import { type ComponentProps, Suspense } from "react";
-import { type AppLoadContext, redirect, type ShouldRevalidateFunction } from "react-router";
+import type { AppLoadContext, ShouldRevalidateFunction } from "react-router";
 import { AdvertHeader } from "../components/home/advert-header";
 import { AudioVideo } from "../components/home/audio-video";
 import { PostCarousel } from "../components/home/carousel";
 import { CategoryBlock, categoryPagePath } from "../components/home/category-block";
 import { FeaturedNews } from "../components/home/featured-news";
-import {
-  blockItems,
-  type HomeActionResult,
-  LOGIN_FROM_HOME,
-  type Loaded,
-  type VideoPost,
-} from "../components/home/home-data";
+import { blockItems, type Loaded, type VideoPost } from "../components/home/home-data";
 import { Icymi } from "../components/home/icymi";
 import { Mosaic } from "../components/home/mosaic";
 import { NewsUpdate } from "../components/home/news-update";
@@ -33,13 +23,13 @@ import { PollBlock } from "../components/home/poll";
 import { WebSiteJsonLd } from "../components/json-ld";
 import { type KeptPart, ServerHtml } from "../components/server-html";
 import { callApi, errorMessage } from "../lib/api.server";
-import { formText } from "../lib/forms/form-data";
 import { keptPart } from "../lib/kept-parts.server";
 import type { PostSummary } from "../lib/post-types";
 import { publicPageHeaders } from "../lib/public-page";
 import { defaultShareImageTags, siteNameIn, twitterSiteTags } from "../lib/site";
 import type { ViewerTargets } from "../lib/viewer-state";
 import type { Route } from "./+types/home";
+import { READER_ACTIONS_PATH } from "./reader-actions/reader-action-form";
 
 export const headers = publicPageHeaders;
 
@@ -83,31 +73,13 @@ const TITLE_CUT_NARROW = 50;
 // Loading: one call (GET /api/home) answers every block; if it fails, each block shows its
 // error state.
 
-/** A summary with only what the page shows: the loader data travels in the HTML for hydration. */
+/**
+ * A summary as the page shows it (the loader data travels in the HTML for hydration): the first
+ * cover only, without its description, as home covers sit beside their headline link and are
+ * decorative (alt=""), and no schedule.
+ */
 function slim(post: PostSummary): PostSummary {
-  return {
-    _id: post._id,
-    slug: post.slug,
-    title: post.title,
-    link: post.link,
-    author: post.author,
-    authorSlug: post.authorSlug,
-    createdAt: post.createdAt,
-    category: post.category,
-    categorySlug: post.categorySlug,
-    type: post.type,
-    image: Array.isArray(post.image) ? post.image.slice(0, 1) : [],
-    scheduledAt: null,
-    // Home covers sit beside their headline link and are decorative (alt="").
-    imageAlt: [],
-    views: post.views,
-    likeCount: post.likeCount,
-    commentCount: post.commentCount,
-    minuteRead: post.minuteRead,
-    isPublished: post.isPublished,
-    likedByMe: post.likedByMe,
-    inReadLater: post.inReadLater,
-  };
+  return { ...post, image: post.image.slice(0, 1), imageAlt: [], scheduledAt: null };
 }
 
 const loaded = <T,>(data: T): Loaded<T> => ({ ok: true, data });
@@ -188,66 +160,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-// ---------------------------------------------------------------------------------------
-// Acting: Read Later, like / unlike and voting, each a thin pass-through to the API.
-
-function field(form: FormData, name: string): string {
-  return formText(form, name).trim();
-}
-
-async function perform(
-  context: AppLoadContext,
-  form: FormData,
-): Promise<{ result: HomeActionResult; status: number; anchor: string }> {
-  const intent = field(form, "intent");
-  const postId = field(form, "postId");
-  if (intent === "readLater") {
-    const answer = await callApi(context, usersApi.addToWishlist, { body: { postId } });
-    const result: HomeActionResult = answer.ok
-      ? { intent, ok: true, postId, message: answer.data.message ?? "Post added to your read later list" }
-      : { intent, ok: false, message: errorMessage(answer) };
-    return { result, status: answer.status, anchor: "latest-news" };
-  }
-  if (intent === "like" || intent === "unlike") {
-    const endpoint = intent === "like" ? engagementApi.addLike : engagementApi.removeLike;
-    const answer = await callApi(context, endpoint, { params: { id: postId } });
-    const result: HomeActionResult = answer.ok
-      ? { intent: "like", ok: true, postId, ...answer.data }
-      : { intent: "like", ok: false, message: errorMessage(answer) };
-    return { result, status: answer.status, anchor: "block-world-news-heading" };
-  }
-  if (intent === "vote") {
-    const pollId = field(form, "pollId");
-    // Sent as chosen: the API refuses any other number with its own message.
-    const option = Number(field(form, "option")) as CastVoteInput["option"];
-    const answer = await callApi(context, pollsApi.vote, { params: { id: pollId }, body: { option } });
-    const result: HomeActionResult = answer.ok
-      ? { intent, ok: true, message: "Thanks for voting!", poll: answer.data }
-      : { intent, ok: false, message: errorMessage(answer) };
-    return { result, status: answer.status, anchor: "poll" };
-  }
-  throw new Response("Unknown action", { status: 400 });
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const { result, status, anchor } = await perform(context, form);
-  // Logged out (or the session ran out): Read Later, likes and votes need an account.
-  if (status === 401) throw redirect(LOGIN_FROM_HOME);
-  // Without JavaScript the browser posted the whole page: send it back to where it was.
-  if (field(form, "enhanced") !== "1") throw redirect(`/#${anchor}`);
-  return result;
-}
-
-/** Likes, Read Later and votes update their own block; the rest of the page stays as loaded. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, formAction, defaultShouldRevalidate }) => {
-  const intent = formData?.get("intent");
-  const fromHome = formAction === "/" || formAction?.startsWith("/?index");
-  if (fromHome && (intent === "readLater" || intent === "like" || intent === "unlike" || intent === "vote")) {
-    return false;
-  }
-  return defaultShouldRevalidate;
-};
+/** Likes, Read Later and votes (posted to /reader-actions) update their own block; the rest of the page stays as loaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === READER_ACTIONS_PATH ? false : defaultShouldRevalidate;
 
 // ---------------------------------------------------------------------------------------
 

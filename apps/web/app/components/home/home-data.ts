@@ -1,5 +1,3 @@
-import type { PollJson as Poll } from "@broadsheet/domain";
-import type { ActionResult } from "../../lib/forms/action-result";
 import type { PostSummary } from "../../lib/post-types";
 
 /*
@@ -13,9 +11,6 @@ export type { AdvertJson as Advert, PollJson as Poll } from "@broadsheet/domain"
 
 /** An Audio & Video post: a summary, whose `link` the block plays. */
 export type VideoPost = PostSummary;
-
-/** The answer of the home route action (intent readLater, like or vote), read by the fetchers that sent it. */
-export type HomeActionResult = ActionResult<{ postId?: string; likeCount?: number; likedByMe?: boolean; poll?: Poll }>;
 
 /** Where a logged-out reader goes when they try to act on the home page. */
 export const LOGIN_FROM_HOME = "/login?redirectTo=/";

@@ -1,22 +1,20 @@
 import { Heart } from "lucide-react";
-import type { FormEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
-import { ENHANCED_FORM } from "../../lib/enhanced-forms";
+import { useFetcher } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { PostSummary } from "../../lib/post-types";
-import { useOwnMarks, useSessionUser } from "../../lib/session-user";
-import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
+import { useOwnMarks } from "../../lib/session-user";
+import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
+import { useLoginFirst } from "./use-login-first";
 
 /**
  * The like toggle of a World News post: logged out it sends the reader to log in; logged
- * in it calls addLike / removeLike through the home action and shows the new count at
+ * in it calls addLike / removeLike through /reader-actions and shows the new count at
  * once (optimistically, then the API's answer). The count itself shows only above 0.
  */
 export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" | "likeCount" | "likedByMe"> }) {
-  const user = useSessionUser();
   const marks = useOwnMarks();
-  const navigate = useNavigate();
-  const fetcher = useFetcher<HomeActionResult>();
+  const loginFirst = useLoginFirst();
+  const fetcher = useFetcher<ReaderActionResult>();
   const result = fetcher.data?.intent === "like" ? fetcher.data : undefined;
 
   let liked = marks.liked(post);
@@ -35,22 +33,15 @@ export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" |
   // A like answers with the new count and no message: only a failure is toasted.
   useResultToast(result);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (user) return;
-    event.preventDefault();
-    navigate(LOGIN_FROM_HOME);
-  };
-
   return (
-    <fetcher.Form
-      method="post"
-      action="/?index"
-      onSubmit={onSubmit}
+    <ReaderActionForm
+      fetcher={fetcher}
+      intent={liked ? "unlike" : "like"}
+      fields={{ postId: post._id }}
+      back="/#block-world-news-heading"
+      onSubmit={loginFirst}
       className="inline-flex items-center gap-1"
-      {...ENHANCED_FORM}
     >
-      <input type="hidden" name="intent" value={liked ? "unlike" : "like"} />
-      <input type="hidden" name="postId" value={post._id} />
       <button
         type="submit"
         aria-pressed={liked}
@@ -66,6 +57,6 @@ export function LikeButton({ post }: { post: Pick<PostSummary, "_id" | "title" |
           {count}
         </span>
       ) : null}
-    </fetcher.Form>
+    </ReaderActionForm>
   );
 }

@@ -1,11 +1,11 @@
 import { CheckCircle2, LoaderCircle, Vote } from "lucide-react";
-import type { MouseEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
-import { ENHANCED_FORM } from "../../lib/enhanced-forms";
+import { useFetcher } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import { useOwnMarks, useSessionUser } from "../../lib/session-user";
-import { type HomeActionResult, LOGIN_FROM_HOME, type Loaded, type Poll } from "./home-data";
+import { useOwnMarks } from "../../lib/session-user";
+import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
+import type { Loaded, Poll } from "./home-data";
 import { BlockNotice, SectionHeading } from "./parts";
+import { useLoginFirst } from "./use-login-first";
 
 const OPTIONS = [
   { value: 1, key: "optionOne" },
@@ -59,24 +59,17 @@ function PollResults({ poll, myVote }: { poll: Poll; myVote: Poll["myVote"] }) {
 
 /**
  * The reader poll: three radio options and a Vote button (PUT /api/votes/vote/{id} through
- * the home action). Once the reader has voted, the results as bars with percentages.
+ * /reader-actions). Once the reader has voted, the results as bars with percentages.
  */
 export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
-  const user = useSessionUser();
   const marks = useOwnMarks();
-  const navigate = useNavigate();
-  const fetcher = useFetcher<HomeActionResult>();
+  const loginFirst = useLoginFirst();
+  const fetcher = useFetcher<ReaderActionResult>();
   const result = fetcher.data?.intent === "vote" ? fetcher.data : undefined;
   const current = (result?.ok ? result.poll : undefined) ?? (poll.ok ? poll.data : null);
   const myVote = current ? marks.vote(current) : null;
   const busy = fetcher.state !== "idle";
   useResultToast(result);
-
-  const onVoteClick = (event: MouseEvent<HTMLButtonElement>) => {
-    if (user) return;
-    event.preventDefault();
-    navigate(LOGIN_FROM_HOME);
-  };
 
   return (
     <section id="poll" aria-labelledby="poll-heading" className="below-the-fold min-w-0 [--unshown-height:360px]">
@@ -88,14 +81,13 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
       ) : myVote !== null ? (
         <PollResults poll={current} myVote={myVote} />
       ) : (
-        <fetcher.Form
-          method="post"
-          action="/?index"
+        <ReaderActionForm
+          fetcher={fetcher}
+          intent="vote"
+          fields={{ pollId: current._id }}
+          back="/#poll"
           className="rounded-lg border border-gray-200 bg-gray-50 p-4"
-          {...ENHANCED_FORM}
         >
-          <input type="hidden" name="intent" value="vote" />
-          <input type="hidden" name="pollId" value={current._id} />
           <fieldset>
             <legend className="font-serif text-lg font-bold leading-snug text-ink">{current.title}</legend>
             <div className="mt-3 flex flex-col gap-2">
@@ -118,7 +110,7 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
           </fieldset>
           <button
             type="submit"
-            onClick={onVoteClick}
+            onClick={loginFirst}
             disabled={busy}
             className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded bg-brand-600 px-4 py-2 text-sm font-bold text-white transition hover:bg-brand-700 disabled:cursor-wait disabled:opacity-80"
           >
@@ -132,7 +124,7 @@ export function PollBlock({ poll }: { poll: Loaded<Poll | null> }) {
           <p className="mt-2 text-center text-xs text-gray-600">
             {current.totalVotes} {current.totalVotes === 1 ? "vote" : "votes"} so far
           </p>
-        </fetcher.Form>
+        </ReaderActionForm>
       )}
     </section>
   );

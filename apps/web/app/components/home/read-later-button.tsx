@@ -1,27 +1,26 @@
 import { LoaderCircle } from "lucide-react";
-import type { FormEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
-import { ENHANCED_FORM } from "../../lib/enhanced-forms";
+import { useFetcher } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../lib/offline/use-offline-copy";
 import type { PostSummary } from "../../lib/post-types";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";
+import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
 import { Glyph } from "../glyph";
 import { PageLink } from "../page-link";
-import { type HomeActionResult, LOGIN_FROM_HOME } from "./home-data";
+import { useLoginFirst } from "./use-login-first";
 
 /**
  * "Add To Read Later": a logged-out reader is sent to log in; a logged-in one saves the
- * post through the home action and gets the API's message as a toast. Without JavaScript
+ * post through /reader-actions and gets the API's message as a toast. Without JavaScript
  * the form posts and the page reloads.
  */
 export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slug" | "inReadLater"> }) {
   const user = useSessionUser();
   const marks = useOwnMarks();
-  const navigate = useNavigate();
+  const loginFirst = useLoginFirst();
   // Keyed by post: every card of the same post (in both carousels) shares one state,
   // and its answer is toasted once.
-  const fetcher = useFetcher<HomeActionResult>({ key: `read-later-${post._id}` });
+  const fetcher = useFetcher<ReaderActionResult>({ key: `read-later-${post._id}` });
   const result = fetcher.data?.intent === "readLater" ? fetcher.data : undefined;
   const saved = marks.saved(post) || result?.ok === true;
   useOfflineCopy(user?._id, post, saved);
@@ -40,16 +39,14 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slu
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (user) return;
-    event.preventDefault();
-    navigate(LOGIN_FROM_HOME);
-  };
-
   return (
-    <fetcher.Form method="post" action="/?index" onSubmit={onSubmit} {...ENHANCED_FORM}>
-      <input type="hidden" name="intent" value="readLater" />
-      <input type="hidden" name="postId" value={post._id} />
+    <ReaderActionForm
+      fetcher={fetcher}
+      intent="readLater"
+      fields={{ postId: post._id }}
+      back="/#latest-news"
+      onSubmit={loginFirst}
+    >
       <button
         type="submit"
         disabled={busy}
@@ -62,6 +59,6 @@ export function ReadLaterButton({ post }: { post: Pick<PostSummary, "_id" | "slu
         )}
         Add To Read Later
       </button>
-    </fetcher.Form>
+    </ReaderActionForm>
   );
 }

@@ -17,8 +17,6 @@ import { deleteComment } from "./actions/delete-comment.server";
 import { deletePost } from "./actions/delete-post.server";
 import { deleteReview } from "./actions/delete-review.server";
 import type { PostIntent } from "./actions/intent.server";
-import { like } from "./actions/like.server";
-import { readLater } from "./actions/read-later.server";
 import { review } from "./actions/review.server";
 import { ArticleBody } from "./components/article-body";
 import { ArticleHeader } from "./components/article-header";
@@ -33,7 +31,8 @@ import { useNow } from "./use-now";
 
 /*
  * /page/:slug, the post page: the article, likes and Read Later, comments, reviews and, for
- * staff, edit and delete. Each form posts an `intent`, handled by its file in actions/.
+ * staff, edit and delete. Each form posts an `intent`, handled by its file in actions/; likes
+ * and Read Later are the reader actions the home page shares (/reader-actions).
  */
 
 export const headers = publicPageHeaders;
@@ -124,8 +123,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 /** What every action answers; failures carry the API's message (docs/product.md#errors). */
 
 const INTENTS: Record<string, PostIntent> = {
-  like,
-  readLater,
   comment,
   deleteComment,
   review,
@@ -142,7 +139,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await run({ context, params, id: params.slug, form, field: (name) => formText(form, name) });
   if (!("status" in outcome)) return refuse(outcome, { intent });
 
-  // docs/product.md#10-flows-and-states: liking, Read Later and commenting by a logged-out visitor go to /login.
+  // docs/product.md#10-flows-and-states: commenting by a logged-out visitor goes to /login (liking and Read Later: /reader-actions).
   if (outcome.status === 401) {
     const here = new URL(request.url).pathname;
     throw redirect(`/login?redirectTo=${encodeURIComponent(here)}`);

@@ -1,21 +1,23 @@
 import { Bookmark, BookmarkCheck, Heart, MessageCircle } from "lucide-react";
-import { useFetcher } from "react-router";
-import type { ActionResult } from "../../../lib/forms/action-result";
+import { useFetcher, useLocation } from "react-router";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../../lib/offline/use-offline-copy";
 import type { PostDetail } from "../../../lib/post-types";
 import { type SessionUser, useOwnMarks } from "../../../lib/session-user";
+import { ReaderActionForm, type ReaderActionResult } from "../../reader-actions/reader-action-form";
 
+/** The post's like and Read Later buttons (posted to /reader-actions) and its comment count. */
 export function EngagementBar({ post, user }: { post: PostDetail; user: SessionUser | null }) {
   const marks = useOwnMarks();
-  const like = useFetcher<ActionResult>();
-  const readLater = useFetcher<ActionResult>();
+  const { pathname } = useLocation();
+  const like = useFetcher<ReaderActionResult>();
+  const readLater = useFetcher<ReaderActionResult>();
   useResultToast(like.data);
   useResultToast(readLater.data);
 
   // Optimistic while the request is on its way (only for a logged-in reader: others go to /login).
   const pendingLike = user ? like.formData : undefined;
-  const liked = pendingLike ? pendingLike.get("liked") !== "true" : marks.liked(post);
+  const liked = pendingLike ? pendingLike.get("intent") === "like" : marks.liked(post);
   const likeCount = pendingLike ? Math.max(0, post.likeCount + (liked ? 1 : -1)) : post.likeCount;
   const pendingSave = user ? readLater.formData : undefined;
   const saved = pendingSave ? pendingSave.get("saved") !== "true" : marks.saved(post);
@@ -23,9 +25,14 @@ export function EngagementBar({ post, user }: { post: PostDetail; user: SessionU
 
   return (
     <div className="mt-10 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
-      <like.Form method="post" preventScrollReset className="flex items-center gap-2">
-        <input type="hidden" name="intent" value="like" />
-        <input type="hidden" name="liked" value={String(liked)} />
+      <ReaderActionForm
+        fetcher={like}
+        intent={liked ? "unlike" : "like"}
+        fields={{ postId: post._id }}
+        back={pathname}
+        preventScrollReset
+        className="flex items-center gap-2"
+      >
         <button
           type="submit"
           aria-pressed={liked}
@@ -41,10 +48,14 @@ export function EngagementBar({ post, user }: { post: PostDetail; user: SessionU
         <span data-testid="like-count" aria-live="polite" className="text-sm text-gray-700">
           {likeCount} {likeCount === 1 ? "like" : "likes"}
         </span>
-      </like.Form>
-      <readLater.Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="readLater" />
-        <input type="hidden" name="saved" value={String(saved)} />
+      </ReaderActionForm>
+      <ReaderActionForm
+        fetcher={readLater}
+        intent="readLater"
+        fields={{ postId: post._id, saved: String(saved) }}
+        back={pathname}
+        preventScrollReset
+      >
         <button
           type="submit"
           aria-pressed={saved}
@@ -61,7 +72,7 @@ export function EngagementBar({ post, user }: { post: PostDetail; user: SessionU
           )}
           {saved ? "Saved to Read Later" : "Add To Read Later"}
         </button>
-      </readLater.Form>
+      </ReaderActionForm>
       <span className="ml-auto inline-flex items-center gap-1 text-sm text-gray-600">
         <MessageCircle aria-hidden="true" className="h-4 w-4" />
         <a href="#comments" className="hover:text-brand-700 hover:underline">

@@ -12,7 +12,7 @@ import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
 import { pageParam } from "../../lib/paging";
-import type { Route } from "./+types/all-votes";
+import type { Route } from "./+types/all-polls";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "All Votes");
 

@@ -21,7 +21,7 @@ import { check } from "../../lib/forms/check";
 import { formText, formTexts } from "../../lib/forms/form-data";
 import { useFormCheck } from "../../lib/forms/use-form-check";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import type { Route } from "./+types/brand";
+import type { Route } from "./+types/post-types";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Types");
 

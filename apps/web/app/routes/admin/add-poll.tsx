@@ -11,7 +11,7 @@ import { formTexts } from "../../lib/forms/form-data";
 import { useFormCheck } from "../../lib/forms/use-form-check";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useHydrated } from "../../lib/use-hydrated";
-import type { Route } from "./+types/add-vote";
+import type { Route } from "./+types/add-poll";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Add Vote");
 

@@ -4,7 +4,7 @@ import { AdvertForm } from "../../components/admin/advert-form";
 import { advertBody, saveContent } from "../../lib/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { siteNameIn } from "../../lib/site";
-import type { Route } from "./+types/edit-add";
+import type { Route } from "./+types/edit-advert";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Edit Advert | Admin | ${siteNameIn(matches)}` },

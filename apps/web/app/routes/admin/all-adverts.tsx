@@ -13,7 +13,7 @@ import { formText } from "../../lib/forms/form-data";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { listHref, pageParam } from "../../lib/paging";
 import { siteNameIn } from "../../lib/site";
-import type { Route } from "./+types/all-adds";
+import type { Route } from "./+types/all-adverts";
 
 /* All adverts (docs/product.md#5-admin-screens): thumbnail, placement, link, edit, delete; empty 'No adds found...'. */
 
