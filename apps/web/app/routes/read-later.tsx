@@ -2,7 +2,7 @@ import { formatLongDate, MESSAGES, type PostSummary, responsiveImage, usersApi }
 import { BookmarkX, CloudCheck, CloudOff, Newspaper } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
-import { AccountTabs } from "../components/account-tabs";
+import { AccountTabs } from "../components/account/account-tabs";
 import { PageLink } from "../components/page-link";
 import { PermissionDenied } from "../components/permission-denied";
 import { AuthorName, CategoryLink } from "../components/post-card";

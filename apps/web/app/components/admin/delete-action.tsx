@@ -2,7 +2,7 @@ import { LoaderCircle, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useToastedFetcher } from "../../lib/forms/toasted-fetcher";
-import { ConfirmDialog } from "../confirm-dialog";
+import { ConfirmDialog } from "../ui";
 
 export const dangerButtonClass =
   "inline-flex items-center gap-1.5 rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 transition-colors hover:border-red-700 hover:bg-red-700 hover:text-white disabled:cursor-wait disabled:opacity-60";

@@ -1,7 +1,7 @@
 import type { SiteLink } from "@broadsheet/domain";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { inputClass } from "../form-controls";
+import { inputClass } from "../ui";
 
 /*
  * An ordered list of links (label and URL) an admin edits: rows of two fields named

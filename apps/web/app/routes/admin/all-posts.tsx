@@ -1,12 +1,10 @@
 import { ADMIN_PAGE_SIZE, formatZonedTime, postsApi, SUCCESS_MESSAGES, shortenText } from "@broadsheet/domain";
 import { Eye, FileText, LoaderCircle, Pencil, PenSquare } from "lucide-react";
 import { useId } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { SearchInput } from "../../components/search-input";
-import { type Column, DataTable } from "../../components/table/data-table";
-import { Pager } from "../../components/table/pager";
-import { RowActions, RowDeleteButton, RowLink } from "../../components/table/row-actions";
+import { ButtonLink, type Column, DataTable, Pager, RowActions, RowDeleteButton, RowLink } from "../../components/ui";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { answer, fail } from "../../lib/forms/answer.server";
@@ -167,13 +165,9 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
           </>
         }
         actions={
-          <Link
-            to="/admin/add-post"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            <PenSquare aria-hidden="true" className="h-4 w-4" />
+          <ButtonLink to="/admin/add-post" size="md" icon={PenSquare}>
             Add Post
-          </Link>
+          </ButtonLink>
         }
       />
 

@@ -9,10 +9,8 @@ import {
 import { ScrollText } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { inputClass } from "../../components/form-controls";
 import { PermissionDenied } from "../../components/permission-denied";
-import { type Column, DataTable } from "../../components/table/data-table";
-import { Pager } from "../../components/table/pager";
+import { type Column, DataTable, inputClass, Pager } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { listHref, pageParam } from "../../lib/paging";

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { PasswordField } from "./form-controls";
+import { Field } from ".";
 
 /* Components rendered in jsdom and found by label and role, as a reader finds them. */
 
