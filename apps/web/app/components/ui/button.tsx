@@ -5,8 +5,8 @@ import { Link, type LinkProps } from "react-router";
 /*
  * The buttons of the screens, one look per job: `primary` (the main action, brand red), `secondary`
  * (a bordered white button beside it), `outline` (a bordered link or filter whose hover is the brand
- * colour), `dark` (search and tool actions), `danger` (Delete), `quiet` (an icon without a border)
- * and `link` (text that looks like a link).
+ * colour), `dark` (search and tool actions), `danger` (Delete), `quiet` and `quietDanger` (an icon
+ * without a border: move, remove) and `link` (text that looks like a link).
  */
 const VARIANTS = {
   primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
@@ -15,6 +15,7 @@ const VARIANTS = {
   dark: "bg-ink text-white shadow-sm hover:bg-gray-800",
   danger: "border border-red-200 bg-white text-red-700 hover:border-red-700 hover:bg-red-700 hover:text-white",
   quiet: "text-gray-700 hover:bg-gray-100",
+  quietDanger: "text-red-700 hover:bg-red-50",
   link: "text-brand-600 hover:underline",
 } as const;
 
