@@ -2,6 +2,7 @@ import {
   MESSAGES,
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES,
+  type Settings,
   type SettingsPatch,
   type SiteLink,
   settingsApi,
@@ -21,8 +22,6 @@ import { formList, formText } from "../../lib/forms/form-data";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/settings";
-
-type Settings = Exclude<Route.ComponentProps["loaderData"]["settings"], null>;
 
 /*
  * Admin → Settings (issue 15): the site's name, words, images and links. Admins only
