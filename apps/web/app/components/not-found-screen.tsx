@@ -1,6 +1,6 @@
 import { MESSAGES } from "@broadsheet/domain";
 import { useSiteName } from "../lib/site";
-import { ButtonLink } from "./ui";
+import { ButtonLink } from "./ui/button";
 
 export function NotFoundScreen() {
   const siteName = useSiteName();

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@broadsheet/domain";
 import { ShieldAlert } from "lucide-react";
-import { ButtonLink } from "./ui";
+import { ButtonLink } from "./ui/button";
 
 /**
  * The permission screen of docs/product.md#permission-screens: "Permission denied", why, a Back To Home link and,

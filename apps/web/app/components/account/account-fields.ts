@@ -1,4 +1,4 @@
-import type { FieldSpec } from "../ui";
+import type { FieldSpec } from "../ui/field";
 
 /*
  * The account fields of Register, Profile and Reset, defined once: a screen gives each its id

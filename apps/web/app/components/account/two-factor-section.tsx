@@ -2,7 +2,8 @@ import { ShieldCheck } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import { Button, Field } from "../ui";
+import { Button } from "../ui/button";
+import { Field } from "../ui/field";
 
 /*
  * Two-factor sign-in in the profile of editors and admins (issue 15): set up with a QR code

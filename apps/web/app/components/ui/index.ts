@@ -1,6 +1,8 @@
 /*
  * The UI kit: every screen's buttons, fields, tables, pager and dialog come from here, so a
- * look is written once. Import from "components/ui", not from its files.
+ * look is written once. Screens import from "components/ui"; the components in the shared
+ * reader chunk (top level, layout/, account/) import the kit's files themselves, or the chunk
+ * would take in the tables this door names (vite.config.ts).
  */
 export { Button, ButtonLink, type ButtonProps, type ButtonVariant, buttonClass } from "./button";
 export { ConfirmDialog } from "./dialog";
