@@ -12,12 +12,13 @@ const REACT_DOM = /node_modules[\\/]react-dom[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 /*
  * What every reader page shares besides the framework, zod and the domain: the toasts, the app's
- * lib/ (not admin-*) and its top-level components. One request instead of about 25: over HTTP/1.1
- * a browser fetches six at a time, and each small chunk waits its turn. The group names are
- * also CHUNKS_IN_IMPORT_ORDER in app/lib/scripts-after-paint.server.ts (decision 024).
+ * lib/ (not admin-*) and its components at the top level, in layout/, account/ and ui/ (less the
+ * tables and pager, which only admin screens and paged lists load). One request instead of about
+ * 25: over HTTP/1.1 a browser fetches six at a time, and each small chunk waits its turn. The
+ * group names are also CHUNKS_IN_IMPORT_ORDER in app/lib/scripts-after-paint.server.ts (decision 024).
  */
 const READER_SHARED =
-  /node_modules[\\/](react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?!admin|account-forms)[^\\/]+$|app[\\/]lib[\\/](forms|offline)[\\/]|app[\\/]components[\\/][^\\/]+\.tsx$/;
+  /node_modules[\\/](react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?!admin|account-forms)[^\\/]+$|app[\\/]lib[\\/](forms|offline)[\\/]|app[\\/]components[\\/](?:(?:layout|account)[\\/]|ui[\\/](?!table|row-actions|empty-state|pager|index))?[^\\/]+\.tsx?$/;
 const DOMAIN = /packages[\\/]domain[\\/]src[\\/]/;
 /*
  * The domain's modules that build no zod schema, which every reader page imports (messages,
@@ -46,6 +47,12 @@ const dropUnusedToastifyRules = {
   },
 };
 
+/*
+ * The UI kit's door, components/ui/index.ts, only re-exports: said so, a screen importing a button
+ * through it loads the button's chunk, not also the chunk of the tables the door names.
+ */
+const UI_KIT_DOOR = /app[\\/]components[\\/]ui[\\/]index\.ts$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   css: { postcss: { plugins: [dropUnusedToastifyRules] } },
@@ -53,6 +60,7 @@ export default defineConfig({
   ssr: { noExternal: ["lucide-react"] },
   build: {
     rolldownOptions: {
+      treeshake: { moduleSideEffects: (id) => (UI_KIT_DOOR.test(id) ? false : undefined) },
       output: {
         codeSplitting: {
           groups: [

@@ -16,10 +16,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { Footer } from "./components/footer";
+import { Footer } from "./components/layout/footer";
+import { TopBar } from "./components/layout/top-bar";
 import { NotFoundScreen } from "./components/not-found-screen";
 import { Toaster } from "./components/toaster";
-import { TopBar } from "./components/top-bar";
 import { callApi } from "./lib/api.server";
 import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/early-input";
 import { addEnhancedFieldToForms } from "./lib/enhanced-forms";

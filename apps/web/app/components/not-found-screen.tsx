@@ -1,6 +1,6 @@
 import { MESSAGES } from "@broadsheet/domain";
-import { Link } from "react-router";
 import { useSiteName } from "../lib/site";
+import { ButtonLink } from "./ui/button";
 
 export function NotFoundScreen() {
   const siteName = useSiteName();
@@ -13,12 +13,9 @@ export function NotFoundScreen() {
       </p>
       <h1 className="mt-4 font-serif text-3xl font-bold">{MESSAGES.pageNotFound}</h1>
       <p className="mt-3 text-gray-600">{MESSAGES.pageNotFoundDetail}</p>
-      <Link
-        to="/"
-        className="mt-8 inline-block rounded bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-      >
+      <ButtonLink to="/" className="mt-8">
         Back To Home
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

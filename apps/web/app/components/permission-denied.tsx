@@ -1,6 +1,6 @@
 import { MESSAGES } from "@broadsheet/domain";
 import { ShieldAlert } from "lucide-react";
-import { Link } from "react-router";
+import { ButtonLink } from "./ui/button";
 
 /**
  * The permission screen of docs/product.md#permission-screens: "Permission denied", why, a Back To Home link and,
@@ -18,24 +18,10 @@ export function PermissionDenied({ message, loginHref }: { message: string; logi
       </h1>
       <p className="mt-3 text-gray-600">{message}</p>
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
-        {loginHref ? (
-          <Link
-            to={loginHref}
-            className="inline-block rounded bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
-            Login
-          </Link>
-        ) : null}
-        <Link
-          to="/"
-          className={
-            loginHref
-              ? "inline-block rounded border border-gray-300 px-5 py-2.5 font-semibold text-ink hover:border-brand-600 hover:text-brand-600"
-              : "inline-block rounded bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-          }
-        >
+        {loginHref ? <ButtonLink to={loginHref}>Login</ButtonLink> : null}
+        <ButtonLink to="/" variant={loginHref ? "outline" : "primary"}>
           Back To Home
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

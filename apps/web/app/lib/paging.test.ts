@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pagerWindow } from "../components/table/pager";
+import { pagerWindow } from "../components/ui";
 import { listHref, pageParam } from "./paging";
 
 describe("paging", () => {

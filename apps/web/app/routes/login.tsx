@@ -2,8 +2,9 @@ import { TWO_FACTOR_MESSAGES, usersApi } from "@broadsheet/domain";
 import { LogIn } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
-import { AuthLayout } from "../components/auth-layout";
-import { CheckedForm, EmailField, PasswordField, SubmitButton, TextField } from "../components/form-controls";
+import { ACCOUNT_FIELDS } from "../components/account/account-fields";
+import { AuthLayout } from "../components/layout/auth-layout";
+import { Button, CheckedForm, Field } from "../components/ui";
 import { checkLogin } from "../lib/account-forms";
 import { ACCOUNT_TOASTS } from "../lib/account-messages";
 import { callApi } from "../lib/api.server";
@@ -71,18 +72,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     >
       <CheckedForm check={form} errorId="login-error" className="space-y-5" {...ENHANCED_FORM}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <EmailField
+        <Field
           id="login-email"
+          {...ACCOUNT_FIELDS.email}
           defaultValue={actionData && !actionData.ok ? actionData.values?.email : ""}
-          aria-invalid={form.invalid("email")}
+          invalid={form.invalid("email")}
         />
         <div>
-          <PasswordField
+          <Field
             id="login-password"
-            name="password"
-            label="Password"
+            {...ACCOUNT_FIELDS.password}
             autoComplete="current-password"
-            aria-invalid={form.invalid("password")}
+            invalid={form.invalid("password")}
           />
           <p className="mt-2 text-right text-sm">
             <Link to="/reset" className="font-semibold text-brand-600 hover:underline">
@@ -91,7 +92,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         </div>
         {askCode || codeAsked ? (
-          <TextField
+          <Field
+            kind="text"
             id="login-code"
             name="code"
             label="Authentication code"
@@ -101,10 +103,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             hint="The 6-digit code from your authenticator app, or one of your recovery codes."
           />
         ) : null}
-        <SubmitButton busy={busy} className="w-full">
-          {busy ? null : <LogIn aria-hidden="true" className="h-4 w-4" />}
+        <Button type="submit" busy={busy} icon={LogIn} className="w-full">
           Login
-        </SubmitButton>
+        </Button>
       </CheckedForm>
     </AuthLayout>
   );

@@ -1,6 +1,6 @@
 import { LEGAL_TEXT_UPDATED } from "@broadsheet/domain";
-import { LegalPage } from "../components/legal-page";
-import { PhoneLink } from "../components/phone-link";
+import { LegalPage } from "../components/layout/legal-page";
+import { PhoneLink } from "../components/layout/phone-link";
 import { publicPageHeaders } from "../lib/public-page";
 import { siteNameIn, useSite } from "../lib/site";
 import type { Route } from "./+types/privacy-policy";

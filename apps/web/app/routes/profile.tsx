@@ -2,11 +2,12 @@ import { AUTHOR_BIO_MAX_LENGTH, isStaff, MEDIA_MESSAGES, MESSAGES, twoFactorApi,
 import { Save, Upload } from "lucide-react";
 import { type FormEvent, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AccountTabs } from "../components/account-tabs";
-import { CheckedForm, FormMessage, SubmitButton, TextAreaField, TextField } from "../components/form-controls";
+import { ACCOUNT_FIELDS } from "../components/account/account-fields";
+import { AccountTabs } from "../components/account/account-tabs";
+import { TwoFactorSection } from "../components/account/two-factor-section";
 import { PermissionDenied } from "../components/permission-denied";
 import { useToast } from "../components/toaster";
-import { TwoFactorSection } from "../components/two-factor-section";
+import { Button, CheckedForm, Field, type FieldProps, FormMessage } from "../components/ui";
 import { checkProfile, photoProblem, profileValues } from "../lib/account-forms";
 import { ACCOUNT_TOASTS } from "../lib/account-messages";
 import { callApi, errorMessage } from "../lib/api.server";
@@ -106,6 +107,52 @@ function initials(name: string): string {
   return letters.join("") || "?";
 }
 
+/**
+ * The fields of Personal details, in order: the account's own (the e-mail shown, not changed
+ * here), and the Bio on staff accounts, which is their author page's.
+ */
+function profileFields(user: SessionUser): FieldProps[] {
+  const wide = "sm:col-span-2";
+  const bioHint = user.slug ? (
+    <>
+      Shown on your <Link to={`/author/${encodeURIComponent(user.slug)}`}>author page</Link>, up to{" "}
+      {AUTHOR_BIO_MAX_LENGTH} characters.
+    </>
+  ) : (
+    `Shown on your author page, up to ${AUTHOR_BIO_MAX_LENGTH} characters.`
+  );
+  const fields: FieldProps[] = [
+    { id: "profile-name", ...ACCOUNT_FIELDS.name },
+    { id: "profile-phone", ...ACCOUNT_FIELDS.phone },
+    {
+      id: "profile-email",
+      ...ACCOUNT_FIELDS.email,
+      value: user.email,
+      disabled: true,
+      readOnly: true,
+      hint: "Your e-mail address is your login and cannot be changed here.",
+      boxClassName: wide,
+    },
+    { id: "profile-address", ...ACCOUNT_FIELDS.address, boxClassName: wide },
+    { id: "profile-state", ...ACCOUNT_FIELDS.state },
+    { id: "profile-country", ...ACCOUNT_FIELDS.country },
+  ];
+  if (!isStaff(user.role)) return fields;
+  return [
+    ...fields,
+    {
+      kind: "textarea",
+      id: "profile-bio",
+      name: "bio",
+      label: "Bio",
+      rows: 4,
+      maxLength: AUTHOR_BIO_MAX_LENGTH,
+      hint: bioHint,
+      boxClassName: wide,
+    },
+  ];
+}
+
 function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Route.ComponentProps["actionData"] }) {
   const toast = useToast();
   const hydrated = useHydrated();
@@ -127,7 +174,7 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
     toast.error(message);
   }
 
-  const values = (profileResult && !profileResult.ok ? profileResult.values : undefined) ?? {
+  const values: Record<string, string> = (profileResult && !profileResult.ok ? profileResult.values : undefined) ?? {
     name: user.name,
     phone: user.phone,
     address: user.address?.address ?? "",
@@ -190,26 +237,19 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
             className="mt-6 space-y-3 border-t border-gray-200 pt-6"
           >
             <input type="hidden" name="intent" value="photo" />
-            <label htmlFor="profile-photo" className="block text-sm font-semibold text-gray-800">
-              Choose photo
-            </label>
-            <input
+            <Field
+              kind="file"
               id="profile-photo"
               name="photo"
-              type="file"
+              label="Choose photo"
               accept="image/jpeg,image/png"
-              aria-describedby="profile-photo-hint"
-              className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-ink hover:file:bg-gray-200"
+              hint="JPEG or PNG, up to 10 MB."
             />
-            <p id="profile-photo-hint" className="text-xs text-gray-600">
-              JPEG or PNG, up to 10 MB.
-            </p>
             {photoResult && !photoResult.ok ? <FormMessage kind="error">{photoResult.message}</FormMessage> : null}
             {photoResult?.ok && !hydrated ? <FormMessage kind="success">{photoResult.message}</FormMessage> : null}
-            <SubmitButton busy={submitting === "photo"} className="w-full">
-              {submitting === "photo" ? null : <Upload aria-hidden="true" className="h-4 w-4" />}
+            <Button type="submit" busy={submitting === "photo"} icon={Upload} className="w-full">
               Upload Photo
-            </SubmitButton>
+            </Button>
           </Form>
         </aside>
 
@@ -224,90 +264,19 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
             <input type="hidden" name="intent" value="profile" />
             {profileResult?.ok && !hydrated ? <FormMessage kind="success">{profileResult.message}</FormMessage> : null}
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
-                id="profile-name"
-                name="name"
-                label="Name"
-                autoComplete="name"
-                defaultValue={values.name}
-                aria-invalid={profile.invalid("name")}
-              />
-              <TextField
-                id="profile-phone"
-                name="phone"
-                type="tel"
-                label="Phone"
-                autoComplete="tel"
-                defaultValue={values.phone}
-                aria-invalid={profile.invalid("phone")}
-              />
-              <div className="sm:col-span-2">
-                <TextField
-                  id="profile-email"
-                  name="email"
-                  type="email"
-                  label="Email"
-                  value={user.email}
-                  disabled
-                  readOnly
-                  hint="Your e-mail address is your login and cannot be changed here."
+              {profileFields(user).map((field) => (
+                <Field
+                  key={field.id}
+                  {...field}
+                  defaultValue={field.disabled ? undefined : values[field.name]}
+                  invalid={field.disabled ? undefined : profile.invalid(field.name)}
                 />
-              </div>
-              <div className="sm:col-span-2">
-                <TextField
-                  id="profile-address"
-                  name="address"
-                  label="Address"
-                  autoComplete="address-line1"
-                  defaultValue={values.address}
-                  aria-invalid={profile.invalid("address")}
-                />
-              </div>
-              <TextField
-                id="profile-state"
-                name="state"
-                label="State"
-                autoComplete="address-level1"
-                defaultValue={values.state}
-                aria-invalid={profile.invalid("state")}
-              />
-              <TextField
-                id="profile-country"
-                name="country"
-                label="Country"
-                autoComplete="country-name"
-                defaultValue={values.country}
-                aria-invalid={profile.invalid("country")}
-              />
-              {isStaff(user.role) ? (
-                <div className="sm:col-span-2">
-                  <TextAreaField
-                    id="profile-bio"
-                    name="bio"
-                    label="Bio"
-                    rows={4}
-                    maxLength={AUTHOR_BIO_MAX_LENGTH}
-                    defaultValue={values.bio}
-                    aria-invalid={profile.invalid("bio")}
-                    hint={
-                      user.slug ? (
-                        <>
-                          Shown on your <Link to={`/author/${encodeURIComponent(user.slug)}`}>author page</Link>, up to{" "}
-                          {AUTHOR_BIO_MAX_LENGTH} characters.
-                        </>
-                      ) : (
-                        `Shown on your author page, up to ${AUTHOR_BIO_MAX_LENGTH} characters.`
-                      )
-                    }
-                  />
-                </div>
-              ) : null}
+              ))}
             </div>
             <div className="flex justify-end border-t border-gray-200 pt-5">
-              <SubmitButton busy={submitting === "profile"}>
-                {submitting === "profile" ? null : <Save aria-hidden="true" className="h-4 w-4" />}
+              <Button type="submit" busy={submitting === "profile"} icon={Save}>
                 Update Profile
-              </SubmitButton>
+              </Button>
             </div>
           </CheckedForm>
         </section>

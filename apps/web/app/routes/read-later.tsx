@@ -1,11 +1,12 @@
 import { formatLongDate, MESSAGES, type PostSummary, responsiveImage, usersApi } from "@broadsheet/domain";
 import { BookmarkX, CloudCheck, CloudOff, Newspaper } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Link } from "react-router";
-import { AccountTabs } from "../components/account-tabs";
+import { data } from "react-router";
+import { AccountTabs } from "../components/account/account-tabs";
 import { PageLink } from "../components/page-link";
 import { PermissionDenied } from "../components/permission-denied";
 import { AuthorName, CategoryLink } from "../components/post-card";
+import { Button, ButtonLink } from "../components/ui";
 import { READ_LATER_TEXTS } from "../lib/account-messages";
 import { callApi, errorMessage } from "../lib/api.server";
 import type { ActionResult } from "../lib/forms/action-result";
@@ -87,12 +88,9 @@ export default function ReadLater({ loaderData }: Route.ComponentProps) {
           <Newspaper aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />
           <p className="mt-4 font-semibold text-ink">{READ_LATER_TEXTS.empty}</p>
           <p className="mt-1 text-sm text-gray-600">Use “Add To Read Later” on any story to keep it here.</p>
-          <Link
-            to="/"
-            className="mt-6 inline-block rounded bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
+          <ButtonLink to="/" className="mt-6">
             Browse the latest news
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <ul aria-label="Saved posts" className="mt-6 divide-y divide-gray-200">
@@ -180,15 +178,16 @@ function SavedPostItem({
       </article>
       <fetcher.Form method="post" className="shrink-0">
         <input type="hidden" name="postId" value={post._id} />
-        <button
+        <Button
           type="submit"
+          variant="outline"
+          size="md"
+          icon={BookmarkX}
           aria-describedby={titleId}
           disabled={fetcher.state !== "idle"}
-          className="inline-flex items-center gap-2 rounded-md border border-gray-300 px-4 py-2 text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-600 disabled:opacity-60"
         >
-          <BookmarkX aria-hidden="true" className="h-4 w-4" />
           {READ_LATER_TEXTS.remove}
-        </button>
+        </Button>
       </fetcher.Form>
     </li>
   );

@@ -1,8 +1,9 @@
 import { usersApi } from "@broadsheet/domain";
 import { UserPlus } from "lucide-react";
 import { Link, useNavigate, useNavigation } from "react-router";
-import { AuthLayout } from "../components/auth-layout";
-import { CheckedForm, EmailField, NewPasswordFields, SubmitButton, TextField } from "../components/form-controls";
+import { ACCOUNT_FIELDS } from "../components/account/account-fields";
+import { AuthLayout } from "../components/layout/auth-layout";
+import { Button, CheckedForm, Field, type FieldProps } from "../components/ui";
 import { checkRegistration } from "../lib/account-forms";
 import { ACCOUNT_TOASTS } from "../lib/account-messages";
 import { callApi } from "../lib/api.server";
@@ -38,6 +39,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   return startSession(form, result, ACCOUNT_TOASTS.registerSuccess);
 }
 
+/** The form's fields, in order (the password twice). */
+const REGISTER_FIELDS: readonly FieldProps[] = [
+  { id: "register-name", ...ACCOUNT_FIELDS.name },
+  { id: "register-email", ...ACCOUNT_FIELDS.email },
+  { id: "register-password", ...ACCOUNT_FIELDS.password },
+  { id: "register-confirm-password", ...ACCOUNT_FIELDS.confirmPassword },
+];
+
 export const shouldRevalidate = skipRevalidationOnSuccess;
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,7 +55,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state === "submitting";
   const form = useFormCheck(checkRegistration, actionData);
   useResultToast(actionData, (done) => leaveAuthPage(navigate, done.redirectTo));
-  const values = (actionData && !actionData.ok ? actionData.values : undefined) ?? { name: "", email: "" };
+  const values: Record<string, string> = (actionData && !actionData.ok ? actionData.values : undefined) ?? {};
 
   return (
     <AuthLayout
@@ -63,24 +72,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     >
       <CheckedForm check={form} errorId="register-error" className="space-y-5" {...ENHANCED_FORM}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField
-          id="register-name"
-          name="name"
-          label="Name"
-          autoComplete="name"
-          defaultValue={values.name}
-          aria-invalid={form.invalid("name")}
-        />
-        <EmailField id="register-email" defaultValue={values.email} aria-invalid={form.invalid("email")} />
-        <NewPasswordFields
-          ids={{ password: "register-password", confirm: "register-confirm-password" }}
-          label="Password"
-          invalid={form.invalid}
-        />
-        <SubmitButton busy={busy} className="w-full">
-          {busy ? null : <UserPlus aria-hidden="true" className="h-4 w-4" />}
+        {REGISTER_FIELDS.map((field) => (
+          <Field key={field.id} {...field} defaultValue={values[field.name]} invalid={form.invalid(field.name)} />
+        ))}
+        <Button type="submit" busy={busy} icon={UserPlus} className="w-full">
           Register
-        </SubmitButton>
+        </Button>
       </CheckedForm>
     </AuthLayout>
   );

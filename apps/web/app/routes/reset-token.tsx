@@ -1,14 +1,9 @@
 import { usersApi } from "@broadsheet/domain";
 import { CircleCheck, KeyRound } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { AuthLayout } from "../components/auth-layout";
-import {
-  CheckedForm,
-  FormMessage,
-  NewPasswordFields,
-  primaryButtonClass,
-  SubmitButton,
-} from "../components/form-controls";
+import { ACCOUNT_FIELDS } from "../components/account/account-fields";
+import { AuthLayout } from "../components/layout/auth-layout";
+import { Button, ButtonLink, CheckedForm, Field, type FieldProps, FormMessage } from "../components/ui";
 import { checkNewPassword } from "../lib/account-forms";
 import { callApi, cookieHeaders } from "../lib/api.server";
 import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
@@ -39,6 +34,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return succeed({ message: apiMessage(result) }, { headers });
 }
 
+/** The new password, twice. */
+const NEW_PASSWORD_FIELDS: readonly FieldProps[] = [
+  { id: "new-password", ...ACCOUNT_FIELDS.password, label: "New Password" },
+  { id: "new-password-confirm", ...ACCOUNT_FIELDS.confirmPassword },
+];
+
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const form = useFormCheck(checkNewPassword, actionData);
@@ -49,10 +50,9 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       <AuthLayout title="Password changed" intro="Your account is ready for you.">
         <div role="status" className="space-y-6">
           <FormMessage kind="success">{actionData.message}</FormMessage>
-          <Link to="/login" className={`${primaryButtonClass} w-full`}>
-            <CircleCheck aria-hidden="true" className="h-4 w-4" />
+          <ButtonLink to="/login" icon={CircleCheck} className="w-full">
             Go to Login
-          </Link>
+          </ButtonLink>
         </div>
       </AuthLayout>
     );
@@ -72,15 +72,12 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       }
     >
       <CheckedForm check={form} errorId="new-password-error" className="space-y-5">
-        <NewPasswordFields
-          ids={{ password: "new-password", confirm: "new-password-confirm" }}
-          label="New Password"
-          invalid={form.invalid}
-        />
-        <SubmitButton busy={busy} className="w-full">
-          {busy ? null : <KeyRound aria-hidden="true" className="h-4 w-4" />}
+        {NEW_PASSWORD_FIELDS.map((field) => (
+          <Field key={field.id} {...field} invalid={form.invalid(field.name)} />
+        ))}
+        <Button type="submit" busy={busy} icon={KeyRound} className="w-full">
           Reset Password
-        </SubmitButton>
+        </Button>
       </CheckedForm>
     </AuthLayout>
   );

@@ -1,8 +1,9 @@
 import { usersApi } from "@broadsheet/domain";
 import { Mail } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { AuthLayout } from "../components/auth-layout";
-import { CheckedForm, EmailField, FormMessage, SubmitButton } from "../components/form-controls";
+import { ACCOUNT_FIELDS } from "../components/account/account-fields";
+import { AuthLayout } from "../components/layout/auth-layout";
+import { Button, CheckedForm, Field, FormMessage } from "../components/ui";
 import { checkForgotPassword } from "../lib/account-forms";
 import { callApi } from "../lib/api.server";
 import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
@@ -53,16 +54,16 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <FormMessage kind="success">{sent}</FormMessage>
           </div>
         ) : null}
-        <EmailField
+        <Field
           id="reset-email"
+          {...ACCOUNT_FIELDS.email}
           defaultValue={actionData?.values?.email ?? ""}
-          aria-invalid={form.invalid("email")}
+          invalid={form.invalid("email")}
           aria-describedby={form.error ? "reset-error" : undefined}
         />
-        <SubmitButton busy={busy} className="w-full">
-          {busy ? null : <Mail aria-hidden="true" className="h-4 w-4" />}
+        <Button type="submit" busy={busy} icon={Mail} className="w-full">
           Send reset link
-        </SubmitButton>
+        </Button>
       </CheckedForm>
     </AuthLayout>
   );

@@ -1,11 +1,11 @@
 import { ADVERT_PLACEMENTS, MESSAGES } from "@broadsheet/domain";
-import { LoaderCircle, Save } from "lucide-react";
+import { Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Form, useActionData, useNavigate, useNavigation } from "react-router";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import { LinkField, SelectField } from "../form-controls";
 import { useToast } from "../toaster";
+import { Button, Field } from "../ui";
 import { ADVERT_IMAGE_TYPES, ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 
@@ -61,42 +61,33 @@ export function AdvertForm({
         <ImageUploader initialImages={initial.image} accept={ADVERT_IMAGE_TYPES} />
 
         <div className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs sm:grid-cols-[minmax(0,1fr)_14rem]">
-          <LinkField
+          <Field
+            kind="url"
             id={ids.link}
+            name="link"
+            label="Link"
+            inputMode="url"
             defaultValue={initial.link}
             placeholder="https://advertiser.example/offer"
             hint="Where the advert leads (http:// or https://)."
           />
-          <SelectField
+          <Field
+            kind="select"
             id={ids.category}
             name="category"
             label="Category"
             defaultValue={initial.category}
             hint="Where it appears on the site."
-          >
-            {ADVERT_PLACEMENTS.map((placement) => (
-              <option key={placement} value={placement}>
-                {placement}
-              </option>
-            ))}
-          </SelectField>
+            options={ADVERT_PLACEMENTS.map((placement) => ({ value: placement, label: placement }))}
+          />
         </div>
 
         <RichTextField initialContent={initial.content} placeholder="Text shown with the advert (optional)…" />
 
         <div className="flex justify-end">
-          <button
-            type="submit"
-            disabled={submitting}
-            className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
-          >
-            {submitting ? (
-              <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-            ) : (
-              <Save aria-hidden="true" className="h-4 w-4" />
-            )}
+          <Button type="submit" busy={submitting} icon={Save}>
             {mode === "create" ? "Create advert" : "Update advert"}
-          </button>
+          </Button>
         </div>
       </Form>
     </div>

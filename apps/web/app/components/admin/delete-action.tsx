@@ -1,11 +1,8 @@
-import { LoaderCircle, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useToastedFetcher } from "../../lib/forms/toasted-fetcher";
-import { ConfirmDialog } from "../confirm-dialog";
-
-export const dangerButtonClass =
-  "inline-flex items-center gap-1.5 rounded-md border border-red-200 bg-white px-3 py-1.5 text-sm font-semibold text-red-700 transition-colors hover:border-red-700 hover:bg-red-700 hover:text-white disabled:cursor-wait disabled:opacity-60";
+import { Button, ConfirmDialog } from "../ui";
 
 /**
  * A Delete button that asks first (the question of docs/product.md#5-admin-screens, Delete and Cancel) and then posts
@@ -37,14 +34,9 @@ export function DeleteAction({
         return undefined;
       }}
       trigger={(open) => (
-        <button type="button" onClick={open} disabled={busy} aria-label={label} className={dangerButtonClass}>
-          {busy ? (
-            <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-          ) : (
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-          )}
+        <Button variant="danger" size="sm" icon={Trash2} busy={busy} onClick={open} aria-label={label}>
           Delete
-        </button>
+        </Button>
       )}
     />
   );

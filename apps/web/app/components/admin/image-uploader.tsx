@@ -1,7 +1,8 @@
 import { IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_BATCH, MAX_IMAGES_PER_POST, SUCCESS_MESSAGES } from "@broadsheet/domain";
-import { ArrowLeft, ArrowRight, CloudUpload, ImageUp, LoaderCircle, Trash2, X } from "lucide-react";
+import { ArrowLeft, ArrowRight, CloudUpload, ImageUp, Trash2, X } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useToast } from "../toaster";
+import { Button } from "../ui";
 import { uploadToMedia } from "./media-upload";
 
 /*
@@ -297,20 +298,16 @@ export function ImageUploader({
       ) : null}
 
       <div className="mt-3 flex items-center gap-3">
-        <button
-          type="button"
+        <Button
+          variant="dark"
+          size="md"
+          icon={CloudUpload}
+          busy={uploading}
+          disabled={selected.length === 0 || problem !== null}
           onClick={upload}
-          disabled={selected.length === 0 || problem !== null || uploading}
-          aria-busy={uploading}
-          className="inline-flex items-center gap-2 rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-gray-800 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {uploading ? (
-            <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-          ) : (
-            <CloudUpload aria-hidden="true" className="h-4 w-4" />
-          )}
           {progress ? `Uploading ${progress.current} of ${progress.total}` : "Upload"}
-        </button>
+        </Button>
         {selected.length > 0 && !uploading ? (
           <span className="text-xs text-gray-600">
             {selected.length} {selected.length === 1 ? "file" : "files"} ready

@@ -1,7 +1,7 @@
 import type { SiteLink } from "@broadsheet/domain";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { inputClass } from "../form-controls";
+import { Button, inputClass } from "../ui";
 
 /*
  * An ordered list of links (label and URL) an admin edits: rows of two fields named
@@ -84,46 +84,43 @@ export function LinkListField({
                 className={inputClass}
               />
               <div className="flex gap-1">
-                <button
-                  type="button"
+                <Button
+                  variant="quiet"
+                  size="icon"
+                  icon={ArrowUp}
                   aria-label={`Move ${noun.toLowerCase()} ${number} up`}
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
-                  className="inline-flex h-9 w-9 items-center justify-center rounded text-gray-700 hover:bg-gray-100 disabled:opacity-30"
-                >
-                  <ArrowUp aria-hidden="true" className="h-4 w-4" />
-                </button>
-                <button
-                  type="button"
+                />
+                <Button
+                  variant="quiet"
+                  size="icon"
+                  icon={ArrowDown}
                   aria-label={`Move ${noun.toLowerCase()} ${number} down`}
                   disabled={index === rows.length - 1}
                   onClick={() => move(index, index + 1)}
-                  className="inline-flex h-9 w-9 items-center justify-center rounded text-gray-700 hover:bg-gray-100 disabled:opacity-30"
-                >
-                  <ArrowDown aria-hidden="true" className="h-4 w-4" />
-                </button>
-                <button
-                  type="button"
+                />
+                <Button
+                  variant="quietDanger"
+                  size="icon"
+                  icon={Trash2}
                   aria-label={`Remove ${noun.toLowerCase()} ${number}`}
                   onClick={() => setRows((list) => list.filter((_, at) => at !== index))}
-                  className="inline-flex h-9 w-9 items-center justify-center rounded text-red-700 hover:bg-red-50"
-                >
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                </button>
+                />
               </div>
             </li>
           );
         })}
       </ol>
-      <button
-        type="button"
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={Plus}
         disabled={rows.length >= max}
         onClick={() => setRows((list) => [...list, { label: "", url: "", key: nextKey.current++ }])}
-        className="inline-flex items-center gap-1.5 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-gray-50 disabled:opacity-40"
       >
-        <Plus aria-hidden="true" className="h-4 w-4" />
         Add {noun.toLowerCase()}
-      </button>
+      </Button>
     </fieldset>
   );
 }

@@ -1,13 +1,13 @@
 import { CORRECTION_MAX_LENGTH, formatZonedTime, MESSAGES, toZonedInputValue } from "@broadsheet/domain";
-import { CalendarClock, ExternalLink, LoaderCircle, Save, Send } from "lucide-react";
+import { CalendarClock, ExternalLink, Save, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { Category, PostType } from "../../lib/post-types";
 import { useSite } from "../../lib/site";
-import { LinkField, SelectField, TextAreaField, TextField } from "../form-controls";
 import { useToast } from "../toaster";
+import { Button, Field } from "../ui";
 import { ImageUploader, POST_IMAGE_TYPES } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 
@@ -128,7 +128,8 @@ export function PostForm({
       <Form method="post" onSubmit={onSubmit} className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="min-w-0 space-y-6">
           <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
-            <TextField
+            <Field
+              kind="text"
               id={ids.title}
               name="title"
               label="Title"
@@ -137,8 +138,12 @@ export function PostForm({
               placeholder="A headline that tells the story"
               className="font-serif text-lg"
             />
-            <LinkField
+            <Field
+              kind="url"
               id={ids.link}
+              name="link"
+              label="Link"
+              inputMode="url"
               defaultValue={initial.link}
               placeholder="https://… (optional: source or video)"
               hint="Optional. A URL starting with http:// or https://."
@@ -156,7 +161,8 @@ export function PostForm({
 
           {mode === "edit" ? (
             <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
-              <TextAreaField
+              <Field
+                kind="textarea"
                 id={ids.correction}
                 name="correction"
                 label="Correction note"
@@ -180,83 +186,68 @@ export function PostForm({
               <p className="mt-1 text-sm text-gray-600">Drafts are seen by editors only.</p>
             )}
             <div className="mt-4 flex flex-col gap-2">
-              <button
+              <Button
                 type="submit"
                 name="intent"
                 value="publish"
                 disabled={submitting}
-                className="inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+                busy={submittingIntent === "publish"}
+                icon={Send}
               >
-                {submittingIntent === "publish" ? (
-                  <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-                ) : (
-                  <Send aria-hidden="true" className="h-4 w-4" />
-                )}
                 Publish
-              </button>
-              <button
+              </Button>
+              <Button
                 type="submit"
+                variant="secondary"
                 name="intent"
                 value="draft"
                 disabled={submitting}
-                className="inline-flex items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2.5 font-semibold text-ink shadow-xs transition-colors hover:bg-gray-50 disabled:cursor-wait disabled:opacity-70"
+                busy={submittingIntent === "draft"}
+                icon={Save}
               >
-                {submittingIntent === "draft" ? (
-                  <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-                ) : (
-                  <Save aria-hidden="true" className="h-4 w-4" />
-                )}
                 {initial.scheduledAt ? "Unschedule (keep as draft)" : "Save as draft"}
-              </button>
+              </Button>
             </div>
             <div className="mt-4 border-t border-gray-200 pt-4">
-              <label htmlFor={ids.scheduleAt} className="block text-sm font-semibold text-gray-800">
-                Publish date and time
-              </label>
-              <input
+              <Field
+                kind="datetime-local"
                 id={ids.scheduleAt}
                 name="scheduleAt"
-                type="datetime-local"
+                label="Publish date and time"
                 defaultValue={initial.scheduledAt ? toZonedInputValue(initial.scheduledAt, timeZone) : ""}
-                aria-describedby={`${ids.scheduleAt}-hint`}
-                className="mt-1.5 block w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm"
+                className="px-2 py-1.5 text-sm"
+                hint={`In the site's time zone, ${timeZone}. The post goes live on its own at that minute.`}
               />
-              <p id={`${ids.scheduleAt}-hint`} className="mt-1 text-xs text-gray-600">
-                In the site's time zone, {timeZone}. The post goes live on its own at that minute.
-              </p>
-              <button
+              <Button
                 type="submit"
+                variant="secondary"
                 name="intent"
                 value="schedule"
                 disabled={submitting}
-                className="mt-2 inline-flex w-full items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2.5 font-semibold text-ink shadow-xs transition-colors hover:bg-gray-50 disabled:cursor-wait disabled:opacity-70"
+                busy={submittingIntent === "schedule"}
+                icon={CalendarClock}
+                className="mt-2 w-full"
               >
-                {submittingIntent === "schedule" ? (
-                  <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-                ) : (
-                  <CalendarClock aria-hidden="true" className="h-4 w-4" />
-                )}
                 Schedule
-              </button>
+              </Button>
             </div>
           </div>
 
           <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
-            <SelectField
+            <Field
+              kind="select"
               id={ids.category}
               name="category"
               label="Category"
               value={category}
               onChange={(event) => onCategoryChange(event.target.value)}
-            >
-              <option value="">Select a category</option>
-              {categories.map((item) => (
-                <option key={item._id} value={item.slug}>
-                  {item.name}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
+              options={[
+                { value: "", label: "Select a category" },
+                ...categories.map((item) => ({ value: item.slug, label: item.name })),
+              ]}
+            />
+            <Field
+              kind="select"
               id={ids.type}
               name="type"
               label="Type"
@@ -264,14 +255,11 @@ export function PostForm({
               onChange={(event) => setType(event.target.value)}
               disabled={!categoryName}
               hint={categoryName ? `Types of ${categoryName}.` : "Choose a category first."}
-            >
-              <option value="">{categoryTypes.length > 0 ? "No type" : "No type for this category"}</option>
-              {categoryTypes.map((item) => (
-                <option key={item._id} value={item.slug}>
-                  {item.name}
-                </option>
-              ))}
-            </SelectField>
+              options={[
+                { value: "", label: categoryTypes.length > 0 ? "No type" : "No type for this category" },
+                ...categoryTypes.map((item) => ({ value: item.slug, label: item.name })),
+              ]}
+            />
           </div>
         </aside>
       </Form>

@@ -1,8 +1,9 @@
-import { Copy, Eye, LoaderCircle, Trash2 } from "lucide-react";
+import { Copy, Eye, Trash2 } from "lucide-react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useToast } from "../toaster";
+import { Button } from "../ui";
 
 /*
  * The secret preview link of a draft or scheduled post (issue 15): made (a new one replaces
@@ -44,44 +45,38 @@ export function PreviewLinkPanel() {
             onFocus={(event) => event.currentTarget.select()}
             className="min-w-0 flex-1 rounded-md border border-gray-300 bg-gray-50 px-2 py-1.5 text-sm"
           />
-          <button
-            type="button"
-            onClick={() => void copy(url)}
-            className="inline-flex items-center gap-1.5 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold hover:bg-gray-50"
-          >
-            <Copy aria-hidden="true" className="h-4 w-4" />
+          <Button variant="secondary" size="sm" icon={Copy} onClick={() => void copy(url)}>
             Copy
-          </button>
+          </Button>
         </div>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <fetcher.Form method="post">
-          <button
+          <Button
             type="submit"
+            variant="dark"
+            size="sm"
             name="intent"
             value="previewLink"
             disabled={busy}
-            className="inline-flex items-center gap-1.5 rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white hover:bg-gray-800 disabled:opacity-60"
+            busy={busy && intent === "previewLink"}
+            icon={Eye}
           >
-            {busy && intent === "previewLink" ? (
-              <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-            ) : (
-              <Eye aria-hidden="true" className="h-4 w-4" />
-            )}
             {url ? "Make a new preview link" : "Create preview link"}
-          </button>
+          </Button>
         </fetcher.Form>
         <fetcher.Form method="post">
-          <button
+          <Button
             type="submit"
+            variant="danger"
+            size="sm"
             name="intent"
             value="revokePreview"
             disabled={busy}
-            className="inline-flex items-center gap-1.5 rounded-md border border-red-200 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+            icon={Trash2}
           >
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
             Revoke preview link
-          </button>
+          </Button>
         </fetcher.Form>
       </div>
     </section>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Page, PostSummary } from "../../lib/post-types";
 import { PostCard } from "../post-card";
-import { Pager } from "../table/pager";
+import { Pager } from "../ui";
 
 /** The address of page `page` of an archive at `path`: page 1 is the path itself (the canonical one). */
 export function archivePageHref(path: string, page: number): string {

@@ -2,7 +2,7 @@ import { POLL_MESSAGES, POLL_TEXT_MAX_LENGTH, PollInputSchema, pollsApi, SUCCESS
 import { ListChecks, Vote } from "lucide-react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { CheckedForm, FormMessage, SubmitButton, TextField } from "../../components/form-controls";
+import { Button, ButtonLink, CheckedForm, Field, FormMessage } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi } from "../../lib/api.server";
 import { answerSave, refuse } from "../../lib/forms/answer.server";
@@ -54,13 +54,9 @@ export default function AddVoteScreen({ actionData }: Route.ComponentProps) {
         title="Add Vote"
         description="A poll with three answers; readers vote once each."
         actions={
-          <Link
-            to="/admin/all-votes"
-            className="inline-flex items-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-700"
-          >
-            <ListChecks aria-hidden="true" className="h-4 w-4" />
+          <ButtonLink to="/admin/all-votes" variant="outline" size="md" icon={ListChecks}>
             All Votes
-          </Link>
+          </ButtonLink>
         }
       />
       <AdminPanel id="new-vote" title="New poll" className="max-w-2xl">
@@ -75,7 +71,8 @@ export default function AddVoteScreen({ actionData }: Route.ComponentProps) {
           ) : null}
           {FIELDS.map(({ name, label, placeholder }, index) => (
             <div key={name} className={index === 0 ? "border-b border-gray-200 pb-5" : undefined}>
-              <TextField
+              <Field
+                kind="text"
                 id={`vote-${name}`}
                 name={name}
                 label={label}
@@ -84,15 +81,14 @@ export default function AddVoteScreen({ actionData }: Route.ComponentProps) {
                 required
                 maxLength={POLL_TEXT_MAX_LENGTH}
                 defaultValue={kept?.[name] ?? ""}
-                aria-invalid={form.invalid(name)}
+                invalid={form.invalid(name)}
               />
             </div>
           ))}
           <div className="flex justify-end">
-            <SubmitButton busy={busy}>
-              {busy ? null : <Vote aria-hidden="true" className="h-4 w-4" />}
+            <Button type="submit" busy={busy} icon={Vote}>
               Create Vote
-            </SubmitButton>
+            </Button>
           </div>
         </CheckedForm>
       </AdminPanel>

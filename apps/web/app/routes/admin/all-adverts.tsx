@@ -1,10 +1,8 @@
 import { ADMIN_PAGE_SIZE, advertsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { ExternalLink, Megaphone, Pencil, PlusSquare } from "lucide-react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { data, redirect, useFetcher } from "react-router";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";
-import { type Column, DataTable } from "../../components/table/data-table";
-import { Pager } from "../../components/table/pager";
-import { RowActions, RowDeleteButton, RowLink } from "../../components/table/row-actions";
+import { ButtonLink, type Column, DataTable, Pager, RowActions, RowDeleteButton, RowLink } from "../../components/ui";
 import type { Advert } from "../../lib/admin-content";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { ActionResult } from "../../lib/forms/action-result";
@@ -122,13 +120,9 @@ export default function AllAdverts({ loaderData }: Route.ComponentProps) {
         title="All Adverts"
         description={`${total} ${total === 1 ? "advert" : "adverts"}`}
         actions={
-          <Link
-            to="/admin/add-adds"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            <PlusSquare aria-hidden="true" className="h-4 w-4" />
+          <ButtonLink to="/admin/add-adds" size="md" icon={PlusSquare}>
             Add Advert
-          </Link>
+          </ButtonLink>
         }
       />
       <DataTable

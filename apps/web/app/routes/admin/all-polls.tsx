@@ -1,12 +1,11 @@
 import type { PollJson } from "@broadsheet/domain";
 import { formatLongDate, POLL_PAGE_SIZE, pollsApi } from "@broadsheet/domain";
 import { ListChecks, Plus } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";
+import { MeterBar, percentOf } from "../../components/admin/dashboard/meter-bar";
 import { DeleteAction } from "../../components/admin/delete-action";
-import { MeterBar, percentOf } from "../../components/admin/meter-bar";
-import { EmptyState } from "../../components/table/empty-state";
-import { Pager } from "../../components/table/pager";
+import { ButtonLink, EmptyState, Pager } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction } from "../../lib/forms/answer.server";
@@ -97,13 +96,9 @@ export default function AllVotesScreen({ loaderData }: Route.ComponentProps) {
         title="All Votes"
         description={`${total} ${total === 1 ? "poll" : "polls"}, newest first.`}
         actions={
-          <Link
-            to="/admin/add-vote"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            <Plus aria-hidden="true" className="h-4 w-4" />
+          <ButtonLink to="/admin/add-vote" size="md" icon={Plus}>
             Add Vote
-          </Link>
+          </ButtonLink>
         }
       />
       {items.length === 0 ? (

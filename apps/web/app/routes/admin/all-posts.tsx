@@ -1,12 +1,19 @@
 import { ADMIN_PAGE_SIZE, formatZonedTime, postsApi, SUCCESS_MESSAGES, shortenText } from "@broadsheet/domain";
-import { Eye, FileText, LoaderCircle, Pencil, PenSquare } from "lucide-react";
+import { Eye, FileText, Pencil, PenSquare } from "lucide-react";
 import { useId } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { SearchInput } from "../../components/search-input";
-import { type Column, DataTable } from "../../components/table/data-table";
-import { Pager } from "../../components/table/pager";
-import { RowActions, RowDeleteButton, RowLink } from "../../components/table/row-actions";
+import {
+  Button,
+  ButtonLink,
+  type Column,
+  DataTable,
+  Pager,
+  RowActions,
+  RowDeleteButton,
+  RowLink,
+} from "../../components/ui";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { answer, fail } from "../../lib/forms/answer.server";
@@ -167,13 +174,9 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
           </>
         }
         actions={
-          <Link
-            to="/admin/add-post"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            <PenSquare aria-hidden="true" className="h-4 w-4" />
+          <ButtonLink to="/admin/add-post" size="md" icon={PenSquare}>
             Add Post
-          </Link>
+          </ButtonLink>
         }
       />
 
@@ -186,13 +189,9 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
           placeholder="Search by title or category"
           className="block w-full rounded-md border border-gray-300 bg-white py-2 pl-9 pr-3 text-sm shadow-xs placeholder:text-gray-500 focus:border-brand-600"
         />
-        <button
-          type="submit"
-          className="inline-flex items-center gap-2 rounded-md bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-gray-800"
-        >
-          {searching ? <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
+        <Button type="submit" variant="dark" size="md" busy={searching}>
           Search
-        </button>
+        </Button>
       </Form>
 
       <DataTable

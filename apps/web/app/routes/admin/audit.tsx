@@ -9,10 +9,8 @@ import {
 import { ScrollText } from "lucide-react";
 import { data, Form, redirect } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { inputClass } from "../../components/form-controls";
 import { PermissionDenied } from "../../components/permission-denied";
-import { type Column, DataTable } from "../../components/table/data-table";
-import { Pager } from "../../components/table/pager";
+import { Button, type Column, DataTable, inputClass, Pager } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { listHref, pageParam } from "../../lib/paging";
@@ -122,12 +120,9 @@ export default function AuditScreen({ loaderData }: Route.ComponentProps) {
                 className={`${inputClass} py-1.5`}
               />
             </div>
-            <button
-              type="submit"
-              className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-700"
-            >
+            <Button type="submit" variant="outline" size="md">
               Filter
-            </button>
+            </Button>
           </Form>
         }
       >

@@ -11,8 +11,7 @@ import { useRef } from "react";
 import { data, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { DeleteAction } from "../../components/admin/delete-action";
-import { CheckedForm, SubmitButton, TextField } from "../../components/form-controls";
-import { type Column, DataTable } from "../../components/table/data-table";
+import { Button, CheckedForm, type Column, DataTable, Field } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction, refuse } from "../../lib/forms/answer.server";
@@ -86,20 +85,20 @@ export default function CategoriesScreen({ loaderData, actionData }: Route.Compo
         <AdminPanel id="new-category" title="New category" className="lg:sticky lg:top-20">
           <CheckedForm ref={formRef} check={form} errorId="category-error" className="space-y-4">
             <input type="hidden" name="intent" value="create" />
-            <TextField
+            <Field
+              kind="text"
               id="category-name"
               name="name"
               label="Category name"
               autoComplete="off"
               maxLength={TAXONOMY_NAME_MAX_LENGTH}
               defaultValue={actionData && !actionData.ok ? actionData.values?.name : ""}
-              aria-invalid={form.invalid("name")}
+              invalid={form.invalid("name")}
               hint="At least 3 characters, e.g. Science."
             />
-            <SubmitButton busy={busy} className="w-full">
-              {busy ? null : <FolderPlus aria-hidden="true" className="h-4 w-4" />}
+            <Button type="submit" busy={busy} icon={FolderPlus} className="w-full">
               Create Category
-            </SubmitButton>
+            </Button>
           </CheckedForm>
         </AdminPanel>
         <AdminPanel

@@ -2,12 +2,12 @@ import { adminApi, engagementApi, formatRelativeTime, shortenText } from "@broad
 import { Eye, FileText, MessageSquare, Share2, TrendingUp, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
+import { MeterBar, percentOf } from "../../components/admin/dashboard/meter-bar";
+import { RateLimitStore } from "../../components/admin/dashboard/rate-limit-store";
+import { StatCard } from "../../components/admin/dashboard/stat-card";
+import { ViewsChart } from "../../components/admin/dashboard/views-chart";
 import { DeleteAction } from "../../components/admin/delete-action";
-import { MeterBar, percentOf } from "../../components/admin/meter-bar";
-import { RateLimitStore } from "../../components/admin/rate-limit-store";
-import { StatCard } from "../../components/admin/stat-card";
-import { ViewsChart } from "../../components/admin/views-chart";
-import { EmptyState } from "../../components/table/empty-state";
+import { EmptyState } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { useAdminUser } from "../../lib/admin-outlet";
 import { callApi, errorMessage } from "../../lib/api.server";

@@ -1,8 +1,8 @@
 import { formatZonedTime, postsApi, REVISION_MESSAGES, revisionsApi } from "@broadsheet/domain";
 import { ArrowLeft, RotateCcw } from "lucide-react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { SubmitButton } from "../../components/form-controls";
+import { Button, ButtonLink } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction } from "../../lib/forms/answer.server";
@@ -92,13 +92,9 @@ export default function PostRevisionScreen({ loaderData, actionData }: Route.Com
         title="Revision"
         description={`Saved by ${revision.author}, ${formatZonedTime(revision.createdAt, timeZone)}, compared with the current version.`}
         actions={
-          <Link
-            to={editHref}
-            className="inline-flex items-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-700"
-          >
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          <ButtonLink to={editHref} variant="outline" size="md" icon={ArrowLeft}>
             Back to the post
-          </Link>
+          </ButtonLink>
         }
       />
       <p className="mb-4 text-sm text-gray-600">
@@ -137,10 +133,9 @@ export default function PostRevisionScreen({ loaderData, actionData }: Route.Com
           </dl>
         </AdminPanel>
         <Form method="post" className="flex justify-end">
-          <SubmitButton busy={busy}>
-            {busy ? null : <RotateCcw aria-hidden="true" className="h-4 w-4" />}
+          <Button type="submit" busy={busy} icon={RotateCcw}>
             Restore this revision
-          </SubmitButton>
+          </Button>
         </Form>
       </div>
     </>

@@ -12,8 +12,7 @@ import { useRef } from "react";
 import { data, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { DeleteAction } from "../../components/admin/delete-action";
-import { CheckedForm, inputClass, SubmitButton, TextField } from "../../components/form-controls";
-import { type Column, DataTable } from "../../components/table/data-table";
+import { Button, CheckedForm, type Column, DataTable, Field } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction, refuse } from "../../lib/forms/answer.server";
@@ -107,38 +106,31 @@ export default function TypesScreen({ loaderData, actionData }: Route.ComponentP
         <AdminPanel id="new-type" title="New type" className="lg:sticky lg:top-20">
           <CheckedForm ref={formRef} check={form} errorId="type-error" className="space-y-4">
             <input type="hidden" name="intent" value="create" />
-            <TextField
+            <Field
+              kind="text"
               id="type-name"
               name="name"
               label="Type name"
               autoComplete="off"
               maxLength={TAXONOMY_NAME_MAX_LENGTH}
               defaultValue={kept?.name ?? ""}
-              aria-invalid={form.invalid("name")}
+              invalid={form.invalid("name")}
             />
-            <div>
-              <label htmlFor="type-category" className="block text-sm font-semibold text-gray-800">
-                Category
-              </label>
-              <select
-                id="type-category"
-                name="category"
-                defaultValue={kept?.category ?? ""}
-                aria-invalid={form.invalid("category")}
-                className={`mt-1.5 ${inputClass}`}
-              >
-                <option value="">Select category</option>
-                {categories.map((category) => (
-                  <option key={category._id} value={category.name}>
-                    {category.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <SubmitButton busy={busy} className="w-full">
-              {busy ? null : <Tag aria-hidden="true" className="h-4 w-4" />}
+            <Field
+              kind="select"
+              id="type-category"
+              name="category"
+              label="Category"
+              defaultValue={kept?.category ?? ""}
+              invalid={form.invalid("category")}
+              options={[
+                { value: "", label: "Select category" },
+                ...categories.map((category) => ({ value: category.name, label: category.name })),
+              ]}
+            />
+            <Button type="submit" busy={busy} icon={Tag} className="w-full">
               Create Type
-            </SubmitButton>
+            </Button>
           </CheckedForm>
         </AdminPanel>
         <AdminPanel

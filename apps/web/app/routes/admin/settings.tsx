@@ -2,19 +2,19 @@ import {
   MESSAGES,
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES,
+  type Settings,
   type SettingsPatch,
   type SiteLink,
   settingsApi,
   usersApi,
 } from "@broadsheet/domain";
 import { Save } from "lucide-react";
-import { useId } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { ImageUploader, POST_IMAGE_TYPES } from "../../components/admin/image-uploader";
 import { LinkListField } from "../../components/admin/link-list-field";
-import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "../../components/form-controls";
 import { PermissionDenied } from "../../components/permission-denied";
+import { Button, Field, type FieldProps, FormMessage } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction } from "../../lib/forms/answer.server";
@@ -91,23 +91,115 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const ids = {
-    siteName: useId(),
-    tagline: useId(),
-    about: useId(),
-    contactEmail: useId(),
-    contactPhone: useId(),
-    shopUrl: useId(),
-    twitterHandle: useId(),
-    postsPerPage: useId(),
-    timeZone: useId(),
+/** The fields of each panel, in order, with the saved values. */
+function settingsFields(settings: Settings): Record<"identity" | "contact" | "security", FieldProps[]> {
+  return {
+    identity: [
+      {
+        kind: "text",
+        id: "settings-site-name",
+        name: "siteName",
+        label: "Site name",
+        required: true,
+        maxLength: SETTINGS_LIMITS.siteName,
+        defaultValue: settings.siteName,
+      },
+      {
+        kind: "text",
+        id: "settings-tagline",
+        name: "tagline",
+        label: "Tagline",
+        maxLength: SETTINGS_LIMITS.tagline,
+        defaultValue: settings.tagline,
+        hint: "Under the name on the home page, and in the home page's title.",
+      },
+      {
+        kind: "textarea",
+        id: "settings-about",
+        name: "about",
+        label: "About text",
+        rows: 3,
+        maxLength: SETTINGS_LIMITS.about,
+        defaultValue: settings.about,
+        hint: "In the footer of every page.",
+      },
+    ],
+    contact: [
+      {
+        kind: "email",
+        id: "settings-contact-email",
+        name: "contactEmail",
+        label: "Contact e-mail",
+        required: true,
+        defaultValue: settings.contactEmail,
+      },
+      {
+        kind: "tel",
+        id: "settings-contact-phone",
+        name: "contactPhone",
+        label: "Contact phone",
+        maxLength: SETTINGS_LIMITS.contactPhone,
+        defaultValue: settings.contactPhone,
+      },
+      {
+        kind: "url",
+        id: "settings-shop-url",
+        name: "shopUrl",
+        label: "Shop URL",
+        defaultValue: settings.shopUrl,
+        hint: "Empty: no Shop link in the footer.",
+      },
+      {
+        kind: "text",
+        id: "settings-twitter-handle",
+        name: "twitterHandle",
+        label: "X (Twitter) handle",
+        placeholder: "@broadsheet",
+        defaultValue: settings.twitterHandle,
+        hint: "Named as the site in link previews on X. Empty: none.",
+      },
+      {
+        kind: "number",
+        id: "settings-posts-per-page",
+        name: "postsPerPage",
+        label: "Posts per page",
+        min: SETTINGS_LIMITS.postsPerPageMin,
+        max: SETTINGS_LIMITS.postsPerPageMax,
+        defaultValue: settings.postsPerPage,
+        hint: "On category and author pages.",
+      },
+      {
+        kind: "select",
+        id: "settings-time-zone",
+        name: "timeZone",
+        label: "Time zone",
+        defaultValue: settings.timeZone,
+        hint: "Editors pick and read scheduled times in this zone.",
+        options: timeZones(settings.timeZone).map((zone) => ({ value: zone, label: zone })),
+      },
+    ],
+    security: [
+      {
+        kind: "checkbox",
+        id: "settings-require-two-factor",
+        name: "requireTwoFactor",
+        label: "Require two-factor sign-in for all staff",
+        defaultChecked: settings.requireTwoFactor === true,
+        hint: "Editors and admins without it can only reach their profile until they turn it on. Turn it on for yourself first.",
+      },
+    ],
   };
+}
+
+const fieldsOf = (fields: FieldProps[]) => fields.map((field) => <Field key={field.id} {...field} />);
+
+export default function SettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   useResultToast(actionData);
   if (loaderData.denied) return <PermissionDenied message={MESSAGES.adminSettingsOnly} />;
   const { settings } = loaderData;
+  const fields = settingsFields(settings);
 
   return (
     <>
@@ -117,33 +209,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
           <FormMessage kind={actionData.ok ? "success" : "error"}>{actionData.message}</FormMessage>
         ) : null}
         <AdminPanel id="settings-identity" title="Identity">
-          <div className="space-y-4">
-            <TextField
-              id={ids.siteName}
-              name="siteName"
-              label="Site name"
-              required
-              maxLength={SETTINGS_LIMITS.siteName}
-              defaultValue={settings.siteName}
-            />
-            <TextField
-              id={ids.tagline}
-              name="tagline"
-              label="Tagline"
-              maxLength={SETTINGS_LIMITS.tagline}
-              defaultValue={settings.tagline}
-              hint="Under the name on the home page, and in the home page's title."
-            />
-            <TextAreaField
-              id={ids.about}
-              name="about"
-              label="About text"
-              rows={3}
-              maxLength={SETTINGS_LIMITS.about}
-              defaultValue={settings.about}
-              hint="In the footer of every page."
-            />
-          </div>
+          <div className="space-y-4">{fieldsOf(fields.identity)}</div>
         </AdminPanel>
 
         <AdminPanel id="settings-images" title="Images">
@@ -173,81 +239,11 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
         </AdminPanel>
 
         <AdminPanel id="settings-contact" title="Contact and shop">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id={ids.contactEmail}
-              name="contactEmail"
-              label="Contact e-mail"
-              type="email"
-              required
-              defaultValue={settings.contactEmail}
-            />
-            <TextField
-              id={ids.contactPhone}
-              name="contactPhone"
-              label="Contact phone"
-              type="tel"
-              maxLength={SETTINGS_LIMITS.contactPhone}
-              defaultValue={settings.contactPhone}
-            />
-            <TextField
-              id={ids.shopUrl}
-              name="shopUrl"
-              label="Shop URL"
-              type="url"
-              defaultValue={settings.shopUrl}
-              hint="Empty: no Shop link in the footer."
-            />
-            <TextField
-              id={ids.twitterHandle}
-              name="twitterHandle"
-              label="X (Twitter) handle"
-              placeholder="@broadsheet"
-              defaultValue={settings.twitterHandle}
-              hint="Named as the site in link previews on X. Empty: none."
-            />
-            <TextField
-              id={ids.postsPerPage}
-              name="postsPerPage"
-              label="Posts per page"
-              type="number"
-              min={SETTINGS_LIMITS.postsPerPageMin}
-              max={SETTINGS_LIMITS.postsPerPageMax}
-              defaultValue={settings.postsPerPage}
-              hint="On category and author pages."
-            />
-            <SelectField
-              id={ids.timeZone}
-              name="timeZone"
-              label="Time zone"
-              defaultValue={settings.timeZone}
-              hint="Editors pick and read scheduled times in this zone."
-            >
-              {timeZones(settings.timeZone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </SelectField>
-          </div>
+          <div className="grid gap-4 sm:grid-cols-2">{fieldsOf(fields.contact)}</div>
         </AdminPanel>
 
         <AdminPanel id="settings-security" title="Security">
-          <label className="flex items-start gap-3 text-sm">
-            <input
-              type="checkbox"
-              name="requireTwoFactor"
-              defaultChecked={settings.requireTwoFactor === true}
-              className="mt-0.5 h-4 w-4 rounded border-gray-300"
-            />
-            <span>
-              <span className="font-semibold text-gray-800">Require two-factor sign-in for all staff</span>
-              <span className="block text-gray-600">
-                Editors and admins without it can only reach their profile until they turn it on. Turn it on for
-                yourself first.
-              </span>
-            </span>
-          </label>
+          {fieldsOf(fields.security)}
         </AdminPanel>
 
         <AdminPanel id="settings-links" title="Links">
@@ -272,10 +268,9 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
         </AdminPanel>
 
         <div className="flex justify-end">
-          <SubmitButton busy={busy}>
-            {busy ? null : <Save aria-hidden="true" className="h-4 w-4" />}
+          <Button type="submit" busy={busy} icon={Save}>
             Save settings
-          </SubmitButton>
+          </Button>
         </div>
       </Form>
     </>

@@ -9,14 +9,12 @@ import {
   UpdateRoleInputSchema,
   usersApi,
 } from "@broadsheet/domain";
-import { LoaderCircle, Search, UserCog, Users, X } from "lucide-react";
+import { Search, UserCog, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { inputClass } from "../../components/form-controls";
 import { PermissionDenied } from "../../components/permission-denied";
-import { type Column, cellClass, DataTable, rowClass } from "../../components/table/data-table";
-import { Pager } from "../../components/table/pager";
+import { Button, type Column, cellClass, DataTable, inputClass, Pager, rowClass } from "../../components/ui";
 import { adminMeta } from "../../lib/admin-meta";
 import { useAdminUser } from "../../lib/admin-outlet";
 import { callApi, errorMessage } from "../../lib/api.server";
@@ -128,19 +126,17 @@ function UserTableRow({ user, number, isMe }: { user: PublicUser; number: number
       <td className={`${cellClass} text-right`}>
         <fetcher.Form id={formId} method="post">
           <input type="hidden" name="id" value={user._id} />
-          <button
+          <Button
             type="submit"
-            disabled={role === user.role || busy}
-            aria-busy={busy}
-            className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-md bg-ink px-3 py-1.5 text-sm font-semibold text-white transition-colors hover:bg-gray-800 disabled:cursor-not-allowed disabled:bg-gray-100 disabled:text-gray-500"
+            variant="dark"
+            size="sm"
+            icon={UserCog}
+            busy={busy}
+            disabled={role === user.role}
+            className="whitespace-nowrap disabled:bg-gray-100 disabled:text-gray-500"
           >
-            {busy ? (
-              <LoaderCircle aria-hidden="true" className="h-4 w-4 animate-spin" />
-            ) : (
-              <UserCog aria-hidden="true" className="h-4 w-4" />
-            )}
             Update Role
-          </button>
+          </Button>
         </fetcher.Form>
       </td>
     </tr>
@@ -176,12 +172,9 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
                 className={`${inputClass} py-2 pl-9`}
               />
             </div>
-            <button
-              type="submit"
-              className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-700"
-            >
+            <Button type="submit" variant="outline" size="md">
               Search
-            </button>
+            </Button>
             {search ? (
               <Link
                 to="/admin/view-users"

@@ -1,6 +1,6 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui";
 import type { ActionResult } from "../../../lib/forms/action-result";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import type { PostDetail } from "../../../lib/post-types";

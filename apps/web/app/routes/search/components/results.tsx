@@ -1,6 +1,6 @@
 import { groupThousands, SEARCH_PAGE_SIZE } from "@broadsheet/domain";
 import { PostCard } from "../../../components/post-card";
-import { Pager } from "../../../components/table/pager";
+import { Pager } from "../../../components/ui";
 import type { Category, Page, PostSummary, PostType } from "../../../lib/post-types";
 import { type SearchQuery, searchHref } from "../query";
 

@@ -1,8 +1,9 @@
 import { ShieldCheck } from "lucide-react";
 import { useFetcher } from "react-router";
-import type { ActionResult } from "../lib/forms/action-result";
-import { useResultToast } from "../lib/forms/use-result-toast";
-import { SubmitButton, TextField } from "./form-controls";
+import type { ActionResult } from "../../lib/forms/action-result";
+import { useResultToast } from "../../lib/forms/use-result-toast";
+import { Button } from "../ui/button";
+import { Field } from "../ui/field";
 
 /*
  * Two-factor sign-in in the profile of editors and admins (issue 15): set up with a QR code
@@ -50,15 +51,17 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
 
       {enabled ? (
         <fetcher.Form method="post" className="mt-4 space-y-3">
-          <TextField
+          <Field
+            kind="password"
+            toggle={false}
             id="two-factor-off-password"
             name="password"
-            type="password"
             label="Password"
             autoComplete="current-password"
             hint="Your password and a code prove it is you."
           />
-          <TextField
+          <Field
+            kind="text"
             id="two-factor-off-code"
             name="code"
             label="Authentication code"
@@ -67,7 +70,9 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
             hint="A current code from your app, or a recovery code."
           />
           <input type="hidden" name="intent" value="2fa-disable" />
-          <SubmitButton busy={busy}>Turn off two-factor sign-in</SubmitButton>
+          <Button type="submit" busy={busy}>
+            Turn off two-factor sign-in
+          </Button>
         </fetcher.Form>
       ) : setup ? (
         <div className="mt-4 grid gap-4 sm:grid-cols-[12rem_1fr]">
@@ -84,7 +89,8 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
               <code className="break-all rounded bg-gray-100 px-1.5 py-0.5 text-xs">{setup.secret}</code>
             </p>
             <input type="hidden" name="intent" value="2fa-enable" />
-            <TextField
+            <Field
+              kind="text"
               id="two-factor-on-code"
               name="code"
               label="Authentication code"
@@ -92,13 +98,17 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
               inputMode="numeric"
               hint="The 6-digit code the app shows now."
             />
-            <SubmitButton busy={busy}>Turn on two-factor sign-in</SubmitButton>
+            <Button type="submit" busy={busy}>
+              Turn on two-factor sign-in
+            </Button>
           </fetcher.Form>
         </div>
       ) : (
         <fetcher.Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="2fa-setup" />
-          <SubmitButton busy={busy}>Set up two-factor sign-in</SubmitButton>
+          <Button type="submit" busy={busy}>
+            Set up two-factor sign-in
+          </Button>
         </fetcher.Form>
       )}
     </section>

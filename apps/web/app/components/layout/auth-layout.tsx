@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useSiteName } from "../lib/site";
+import { useSiteName } from "../../lib/site";
 
 /**
  * The authentication screen (docs/product.md#login-and-register): a card with the form on one side and the

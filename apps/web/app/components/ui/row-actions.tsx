@@ -1,7 +1,7 @@
 import { type LucideIcon, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ConfirmDialog } from "../confirm-dialog";
+import { ConfirmDialog } from "./dialog";
 
 const iconClass =
   "inline-flex h-8 w-8 items-center justify-center rounded-md text-gray-600 transition-colors hover:bg-gray-100 hover:text-ink";

@@ -1,6 +1,6 @@
 import type { SiteSettings } from "@broadsheet/domain";
 import { ArrowUp } from "lucide-react";
-import { PageLink } from "./page-link";
+import { PageLink } from "../page-link";
 import { PhoneLink } from "./phone-link";
 
 export function Footer({ site, now }: { site: SiteSettings; now: string }) {

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useRef } from "react";
+import { Button } from "./button";
 
 /**
  * The delete confirmation of docs/product.md#5-admin-screens ("Are you sure to delete …?" with Delete and
@@ -37,23 +38,17 @@ export function ConfirmDialog({
         </h2>
         {detail ? <div className="mt-2 text-sm text-gray-600">{detail}</div> : null}
         <div className="mt-6 flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={close}
-            className="rounded-md border border-gray-300 px-4 py-2 font-semibold text-ink hover:bg-gray-50"
-          >
+          <Button variant="secondary" onClick={close}>
             Cancel
-          </button>
-          <button
-            type="button"
-            disabled={busy}
+          </Button>
+          <Button
+            busy={busy}
             onClick={async () => {
               if ((await onConfirm()) !== false) close();
             }}
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
           >
             {confirmLabel}
-          </button>
+          </Button>
         </div>
       </dialog>
     </>

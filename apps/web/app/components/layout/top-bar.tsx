@@ -2,7 +2,7 @@ import { FIXED_TOP_BAR_SCROLL_PX, formatTopBarDate, isStaff, type SiteSettings }
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useNavigate } from "react-router";
-import type { SessionUser } from "../lib/session-user";
+import type { SessionUser } from "../../lib/session-user";
 import { SiteLinkAnchor } from "./site-link";
 
 /** True once the page has scrolled past the threshold of docs/product.md#top-bar, for the fixed top bar style. */

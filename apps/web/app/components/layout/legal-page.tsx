@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ProseStylesheet } from "./prose-stylesheet";
+import { ProseStylesheet } from "../prose-stylesheet";
 
 /** The frame of a static legal page: heading, last-updated line and readable text. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
