@@ -29,7 +29,7 @@ import { publicPageHeaders } from "../lib/public-page";
 import { defaultShareImageTags, siteNameIn, twitterSiteTags } from "../lib/site";
 import type { ViewerTargets } from "../lib/viewer-state";
 import type { Route } from "./+types/home";
-import { READER_ACTIONS_PATH } from "./reader-actions/reader-action-form";
+import { READER_ACTIONS_PATH } from "./reader-actions/action-form";
 
 export const headers = publicPageHeaders;
 

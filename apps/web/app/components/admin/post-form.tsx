@@ -215,7 +215,6 @@ export function PostForm({
                 name="scheduleAt"
                 label="Publish date and time"
                 defaultValue={initial.scheduledAt ? toZonedInputValue(initial.scheduledAt, timeZone) : ""}
-                className="px-2 py-1.5 text-sm"
                 hint={`In the site's time zone, ${timeZone}. The post goes live on its own at that minute.`}
               />
               <Button

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { PostSummary } from "../../lib/post-types";
 import { useOwnMarks } from "../../lib/session-user";
-import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
+import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/action-form";
 import { useLoginFirst } from "./use-login-first";
 
 /**

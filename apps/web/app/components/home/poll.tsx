@@ -2,7 +2,7 @@ import { CheckCircle2, LoaderCircle, Vote } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOwnMarks } from "../../lib/session-user";
-import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
+import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/action-form";
 import type { Loaded, Poll } from "./home-data";
 import { BlockNotice, SectionHeading } from "./parts";
 import { useLoginFirst } from "./use-login-first";

@@ -4,7 +4,7 @@ import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../lib/offline/use-offline-copy";
 import type { PostSummary } from "../../lib/post-types";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";
-import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/reader-action-form";
+import { ReaderActionForm, type ReaderActionResult } from "../../routes/reader-actions/action-form";
 import { Glyph } from "../glyph";
 import { PageLink } from "../page-link";
 import { useLoginFirst } from "./use-login-first";

@@ -2,7 +2,7 @@ import { type CastVoteInput, engagementApi, pollsApi, usersApi } from "@broadshe
 import type { AppLoadContext } from "react-router";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiMessage } from "../../lib/forms/answer.server";
-import type { ReaderActionResult, ReaderIntent } from "./reader-action-form";
+import type { ReaderActionResult, ReaderIntent } from "./action-form";
 
 /** A reader intent's answer, with the API's status (401: the reader must log in). */
 export interface ReaderOutcome {

@@ -4,7 +4,7 @@ import { useResultToast } from "../../../lib/forms/use-result-toast";
 import { useOfflineCopy } from "../../../lib/offline/use-offline-copy";
 import type { PostDetail } from "../../../lib/post-types";
 import { type SessionUser, useOwnMarks } from "../../../lib/session-user";
-import { ReaderActionForm, type ReaderActionResult } from "../../reader-actions/reader-action-form";
+import { ReaderActionForm, type ReaderActionResult } from "../../reader-actions/action-form";
 
 /** The post's like and Read Later buttons (posted to /reader-actions) and its comment count. */
 export function EngagementBar({ post, user }: { post: PostDetail; user: SessionUser | null }) {
