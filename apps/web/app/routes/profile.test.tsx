@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { renderRoute } from "../testing/render-route";
 import Profile from "./profile";
 
+/* A route module renders after its stand-in loader: on a busy machine, later than findBy's default second. */
+const SLOW = { timeout: 8_000 };
+
 /* Personal details from the profile's field list: found by label, posted to the action, its error shown. */
 
 const reader: PublicUser = {
@@ -21,10 +24,10 @@ const reader: PublicUser = {
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 
-describe("the profile form", () => {
+describe("the profile form", { timeout: 20_000 }, () => {
   it("shows the reader's details by label, the e-mail not to be changed", async () => {
     renderRoute("/profile", Profile, { loader: () => ({ user: reader }) });
-    expect(await screen.findByLabelText("Name")).toHaveProperty("value", "Ada Lovelace");
+    expect(await screen.findByLabelText("Name", undefined, SLOW)).toHaveProperty("value", "Ada Lovelace");
     expect(screen.getByLabelText("Phone")).toHaveProperty("value", "+44 20 7946 0000");
     expect(screen.getByLabelText("Address")).toHaveProperty("value", "12 Harbour Road");
     expect(screen.getByLabelText("State")).toHaveProperty("value", "Kent");
@@ -53,12 +56,12 @@ describe("the profile form", () => {
         };
       },
     });
-    const name = await screen.findByLabelText("Name");
+    const name = await screen.findByLabelText("Name", undefined, SLOW);
     await userEvent.clear(name);
     await userEvent.type(name, "Ada King");
     await userEvent.click(screen.getByRole("button", { name: "Update Profile" }));
 
-    expect((await screen.findAllByText(ACCOUNT_MESSAGES.notLoggedIn)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(ACCOUNT_MESSAGES.notLoggedIn, undefined, SLOW)).length).toBeGreaterThan(0);
     const form = sent as FormData | null;
     expect(form?.get("intent")).toBe("profile");
     expect(form?.get("name")).toBe("Ada King");
@@ -76,7 +79,7 @@ describe("the profile form", () => {
     renderRoute("/profile", Profile, {
       loader: () => ({ user: { ...reader, role: "editor", bio: "Writes on maths." } }),
     });
-    const bio = await screen.findByLabelText("Bio");
+    const bio = await screen.findByLabelText("Bio", undefined, SLOW);
     expect(bio.tagName).toBe("TEXTAREA");
     expect(bio).toHaveProperty("value", "Writes on maths.");
     expect(screen.getByRole("link", { name: "author page" }).getAttribute("href")).toBe("/author/ada-lovelace");

@@ -5,9 +5,12 @@ import { describe, expect, it } from "vitest";
 import { renderRoute } from "../testing/render-route";
 import Register from "./register";
 
+/* A route module renders after its stand-in loader: on a busy machine, later than findBy's default second. */
+const SLOW = { timeout: 8_000 };
+
 /* The register form from its field list: every field found by its label, and what the action is sent. */
 
-describe("the register form", () => {
+describe("the register form", { timeout: 20_000 }, () => {
   it("shows the account fields by label and posts them to the action", async () => {
     let sent: FormData | null = null;
     renderRoute("/register", Register, {
@@ -17,13 +20,13 @@ describe("the register form", () => {
         return { ok: false, message: ACCOUNT_MESSAGES.emailTaken, values: { name: "Ada", email: "ada@example.com" } };
       },
     });
-    await userEvent.type(await screen.findByLabelText("Name"), "Ada");
+    await userEvent.type(await screen.findByLabelText("Name", undefined, SLOW), "Ada");
     await userEvent.type(screen.getByLabelText("Email"), "ada@example.com");
     await userEvent.type(screen.getByLabelText("Password"), "correct horse");
     await userEvent.type(screen.getByLabelText("Confirm Password"), "correct horse");
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
 
-    expect((await screen.findAllByText(ACCOUNT_MESSAGES.emailTaken)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(ACCOUNT_MESSAGES.emailTaken, undefined, SLOW)).length).toBeGreaterThan(0);
     const form = sent as FormData | null;
     expect(form?.get("name")).toBe("Ada");
     expect(form?.get("email")).toBe("ada@example.com");
@@ -43,13 +46,13 @@ describe("the register form", () => {
         return { ok: true };
       },
     });
-    await userEvent.type(await screen.findByLabelText("Name"), "Ada");
+    await userEvent.type(await screen.findByLabelText("Name", undefined, SLOW), "Ada");
     await userEvent.type(screen.getByLabelText("Email"), "ada@example.com");
     await userEvent.type(screen.getByLabelText("Password"), "correct horse");
     await userEvent.type(screen.getByLabelText("Confirm Password"), "correct house");
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
 
-    expect((await screen.findAllByText(MESSAGES.passwordsDoNotMatch)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(MESSAGES.passwordsDoNotMatch, undefined, SLOW)).length).toBeGreaterThan(0);
     expect(screen.getByLabelText("Confirm Password").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByLabelText("Password").hasAttribute("aria-invalid")).toBe(false);
     expect(sent).toBe(0);

@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../testing/render-route";
 import SettingsScreen from "./settings";
 
+/* A route module renders after its stand-in loader: on a busy machine, later than findBy's default second. */
+const SLOW = { timeout: 8_000 };
+
 /* Admin → Settings from its field lists: every field found by its label, and what the action is sent. */
 
 const settings: Settings = {
@@ -33,10 +36,10 @@ function renderSettings(action?: (args: { request: Request }) => unknown) {
   });
 }
 
-describe("the settings form", () => {
+describe("the settings form", { timeout: 20_000 }, () => {
   it("shows every field by label with the saved value, and its hint", async () => {
     renderSettings();
-    expect(await screen.findByLabelText("Site name")).toHaveProperty("value", "The Harbour Gazette");
+    expect(await screen.findByLabelText("Site name", undefined, SLOW)).toHaveProperty("value", "The Harbour Gazette");
     expect(screen.getByLabelText("Tagline")).toHaveProperty("value", "News from the quay");
     expect(screen.getByLabelText("About text")).toHaveProperty("value", "A paper of the harbour.");
     expect(screen.getByLabelText("Contact e-mail")).toHaveProperty("type", "email");
@@ -63,14 +66,14 @@ describe("the settings form", () => {
       sent = await request.formData();
       return { ok: false, message: "Site name is too long" };
     });
-    const name = await screen.findByLabelText("Site name");
+    const name = await screen.findByLabelText("Site name", undefined, SLOW);
     await userEvent.clear(name);
     await userEvent.type(name, "The Quay");
     await userEvent.selectOptions(screen.getByLabelText("Time zone"), "UTC");
     await userEvent.click(screen.getByRole("checkbox", { name: /Require two-factor sign-in/ }));
     await userEvent.click(screen.getByRole("button", { name: "Save settings" }));
 
-    expect((await screen.findAllByText("Site name is too long")).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Site name is too long", undefined, SLOW)).length).toBeGreaterThan(0);
     const form = sent as FormData | null;
     expect(form?.get("siteName")).toBe("The Quay");
     expect(form?.get("tagline")).toBe("News from the quay");
@@ -86,7 +89,7 @@ describe("the settings form", () => {
 
   it("tells anyone but an admin that the page is not theirs", async () => {
     renderRoute("/admin/settings", SettingsScreen, { loader: () => ({ denied: true, settings: null }) });
-    const heading = await screen.findByRole("heading", { level: 1 });
+    const heading = await screen.findByRole("heading", { level: 1 }, SLOW);
     expect(within(heading).getByText(/Permission denied/i)).toBeTruthy();
     expect(screen.queryByLabelText("Site name")).toBeNull();
   });
