@@ -35,11 +35,11 @@ describe("Field", () => {
   it("renders every input kind the screens use as its type", () => {
     const kinds = ["url", "tel", "number", "date", "time", "datetime-local"] as const;
     render(
-      <>
+      <div>
         {kinds.map((kind) => (
           <Field key={kind} kind={kind} id={kind} name={kind} label={`A ${kind} field`} />
         ))}
-      </>,
+      </div>,
     );
     for (const kind of kinds) expect(screen.getByLabelText(`A ${kind} field`)).toHaveProperty("type", kind);
   });
