@@ -2,6 +2,7 @@ import { MESSAGES } from "../api/messages";
 import { URL_HOST } from "../content/posts.schemas";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isValidEmail } from "../rules/email";
 import { AUTHOR_BIO_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/limits";
+import { mediaPathPattern, PHOTO_EXTENSION_PATTERN } from "../rules/media-paths";
 import { z } from "../zod";
 import { ROLES } from "./roles";
 
@@ -35,7 +36,7 @@ const characters = (value: string) => [...value].length;
  * configuration, so it stays in the users service).
  */
 const PHOTO_URL_PATTERN = new RegExp(
-  String.raw`^(?:\/media\/[a-f0-9]{64}\.(?:webp|png|jpe?g|gif)|https:\/\/${URL_HOST}(?:[\/?#]\S*)?)$`,
+  String.raw`^(?:${mediaPathPattern(PHOTO_EXTENSION_PATTERN)}|https:\/\/${URL_HOST}(?:[\/?#]\S*)?)$`,
 );
 
 /** An e-mail address as the server checks it, for the document. */

@@ -1,5 +1,6 @@
 import { MESSAGES } from "../api/messages";
 import { CORRECTION_MAX_LENGTH, IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_POST } from "../rules/limits";
+import { mediaPathPattern } from "../rules/media-paths";
 import { z } from "../zod";
 
 export const POST_MESSAGES = {
@@ -35,7 +36,7 @@ export const HTTP_URL_PATTERN = new RegExp(`^${HTTP_URL}$`);
 /** An http(s) URL or nothing (""). */
 export const OPTIONAL_HTTP_URL_PATTERN = new RegExp(`^(?:${HTTP_URL})?$`);
 
-const IMAGE_URL = String.raw`\/media\/[a-f0-9]{64}\.\w+|https:\/\/\S+`;
+const IMAGE_URL = `${mediaPathPattern()}|${String.raw`https:\/\/\S+`}`;
 /** An image of this site (/media/…) or an https URL. */
 export const IMAGE_URL_PATTERN = new RegExp(`^(?:${IMAGE_URL})$`);
 /** An image URL as above, or nothing (""). */

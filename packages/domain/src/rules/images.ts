@@ -1,6 +1,5 @@
 import { IMAGE_WIDTHS } from "./limits";
-
-const MEDIA_URL = /^\/media\/[a-f0-9]{64}\.webp$/;
+import { storedImageKey } from "./media-paths";
 
 export interface ResponsiveImage {
   src: string;
@@ -13,7 +12,7 @@ export interface ResponsiveImage {
  * (`/media/{key}.webp?w=640`); other URLs are used as they are.
  */
 export function responsiveImage(url: string, sizes: string, defaultWidth = 640): ResponsiveImage {
-  if (!MEDIA_URL.test(url)) return { src: url };
+  if (storedImageKey(url) === null) return { src: url };
   return {
     src: `${url}?w=${defaultWidth}`,
     srcSet: IMAGE_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(", "),

@@ -1,7 +1,12 @@
-import { ADVERT_MESSAGES, type AdvertInput, AdvertInputSchema, advertsApi } from "@broadsheet/domain";
+import {
+  ADVERT_IMAGE_UPLOAD,
+  ADVERT_MESSAGES,
+  type AdvertInput,
+  AdvertInputSchema,
+  advertsApi,
+} from "@broadsheet/domain";
 import type { Context } from "hono";
 import type { Services } from "../../services";
-import type { ImageFormat } from "../../services/media.service";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
 import { parseInput, readJson } from "../body";
@@ -9,7 +14,7 @@ import { sessionUser } from "../middleware/session";
 import { imageParts, isMultipart, readMultipart } from "../multipart";
 
 // docs/product.md#8-validation-and-messages: the advert form takes jpg, png, gif and webp images.
-const ADVERT_IMAGE_FORMATS: ImageFormat[] = ["jpeg", "png", "gif", "webp"];
+const ADVERT_IMAGE_FORMATS = ADVERT_IMAGE_UPLOAD.formats;
 
 // The text fields alone, checked before any file of a form is stored.
 const AdvertFieldsSchema = AdvertInputSchema.omit({ image: true });

@@ -1,7 +1,6 @@
-import { POST_MESSAGES, type PostInput, PostInputSchema, postsApi } from "@broadsheet/domain";
+import { POST_IMAGE_UPLOAD, POST_MESSAGES, type PostInput, PostInputSchema, postsApi } from "@broadsheet/domain";
 import type { Context } from "hono";
 import type { Services } from "../../services";
-import type { ImageFormat } from "../../services/media.service";
 import type { Viewer } from "../../services/posts.service";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
@@ -9,7 +8,7 @@ import { parseInput, readJson } from "../body";
 import { sessionUser, viewerIsStaff } from "../middleware/session";
 import { imageParts, isMultipart, readMultipart } from "../multipart";
 
-const POST_IMAGE_FORMATS: ImageFormat[] = ["png", "jpeg", "webp"];
+const POST_IMAGE_FORMATS = POST_IMAGE_UPLOAD.formats;
 
 async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
   return { id: c.get("user")?.id, isStaff: await viewerIsStaff(c) };
