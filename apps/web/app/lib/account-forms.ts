@@ -1,8 +1,10 @@
 import {
   ForgotPasswordInputSchema,
+  isAcceptedFile,
   LoginInputSchema,
   MEDIA_MESSAGES,
   MESSAGES,
+  PROFILE_PHOTO_UPLOAD,
   RegisterInputSchema,
   ResetPasswordInputSchema,
   UPLOAD_MAX_BYTES,
@@ -53,15 +55,11 @@ export function checkProfile(form: FormData) {
   );
 }
 
-/** Profile photos: JPEG or PNG only (docs/product.md#profile), judged by type and file name before upload. */
-const PHOTO_TYPES = new Set(["image/jpeg", "image/jpg", "image/png"]);
-const PHOTO_EXTENSION = /\.(jpe?g|png)$/i;
-
 /** Why a chosen profile photo cannot be uploaded, or null when it can. */
 export function photoProblem(file: FormDataEntryValue | null): string | null {
   if (!(file instanceof File) || file.size === 0) return MEDIA_MESSAGES.fileRequired;
-  const accepted = file.type ? PHOTO_TYPES.has(file.type) : PHOTO_EXTENSION.test(file.name);
-  if (!accepted) return MEDIA_MESSAGES.profilePhotoFormat;
+  // Profile photos: JPEG or PNG only (docs/product.md#profile), judged by type and file name before upload.
+  if (!isAcceptedFile(PROFILE_PHOTO_UPLOAD, file)) return MEDIA_MESSAGES.profilePhotoFormat;
   if (file.size > UPLOAD_MAX_BYTES) return MEDIA_MESSAGES.tooManyBytes;
   return null;
 }

@@ -1,4 +1,4 @@
-import { FEED_LINKS, type SiteSettings } from "@broadsheet/domain";
+import { FEED_LINKS, feedPath, type SiteSettings } from "@broadsheet/domain";
 import { useRouteLoaderData } from "react-router";
 
 /*
@@ -44,7 +44,7 @@ export function feedLinks(base: string, folder: string, title: string) {
     rel: "alternate",
     type: feed.type,
     title: `${title} (${feed.format})`,
-    href: `${base.replace(/\/+$/, "")}${folder}/${feed.file}`,
+    href: `${base.replace(/\/+$/, "")}${feedPath(folder, feed.file)}`,
   }));
 }
 

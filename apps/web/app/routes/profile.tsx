@@ -1,4 +1,14 @@
-import { AUTHOR_BIO_MAX_LENGTH, isStaff, MEDIA_MESSAGES, MESSAGES, twoFactorApi, usersApi } from "@broadsheet/domain";
+import {
+  AUTHOR_BIO_MAX_LENGTH,
+  acceptAttribute,
+  authorPath,
+  isStaff,
+  MEDIA_MESSAGES,
+  MESSAGES,
+  PROFILE_PHOTO_UPLOAD,
+  twoFactorApi,
+  usersApi,
+} from "@broadsheet/domain";
 import { Save, Upload } from "lucide-react";
 import { type FormEvent, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -197,7 +207,7 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
               id="profile-photo"
               name="photo"
               type="file"
-              accept="image/jpeg,image/png"
+              accept={acceptAttribute(PROFILE_PHOTO_UPLOAD)}
               aria-describedby="profile-photo-hint"
               className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-gray-100 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-ink hover:file:bg-gray-200"
             />
@@ -292,7 +302,7 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
                     hint={
                       user.slug ? (
                         <>
-                          Shown on your <Link to={`/author/${encodeURIComponent(user.slug)}`}>author page</Link>, up to{" "}
+                          Shown on your <Link to={authorPath(user.slug)}>author page</Link>, up to{" "}
                           {AUTHOR_BIO_MAX_LENGTH} characters.
                         </>
                       ) : (

@@ -1,4 +1,4 @@
-import { formatLongDate, MESSAGES, type PostSummary, responsiveImage, usersApi } from "@broadsheet/domain";
+import { formatLongDate, MESSAGES, type PostSummary, postPath, responsiveImage, usersApi } from "@broadsheet/domain";
 import { BookmarkX, CloudCheck, CloudOff, Newspaper } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
@@ -13,7 +13,6 @@ import { answer } from "../lib/forms/answer.server";
 import { formText } from "../lib/forms/form-data";
 import { useToastedFetcher } from "../lib/forms/toasted-fetcher";
 import { forgetOffline, syncReadLater } from "../lib/offline/read-later-offline";
-import { postPath } from "../lib/post-types";
 import { withRedirectTo } from "../lib/safe-redirect";
 import { useSessionUser } from "../lib/session-user";
 import { siteNameIn } from "../lib/site";
@@ -50,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
  */
 function useOfflineCopies(owner: string | undefined, wishlist: PostSummary[] | null): Set<string> | null {
   const [available, setAvailable] = useState<Set<string> | null>(null);
-  const paths = (wishlist ?? []).map((post) => postPath(post)).join("\n");
+  const paths = (wishlist ?? []).map((post) => postPath(post.slug)).join("\n");
   useEffect(() => {
     if (!owner || !wishlist) return;
     let current = true;
@@ -101,7 +100,7 @@ export default function ReadLater({ loaderData }: Route.ComponentProps) {
               key={post._id}
               post={post}
               owner={user?._id}
-              availableOffline={offline ? offline.has(postPath(post)) : null}
+              availableOffline={offline ? offline.has(postPath(post.slug)) : null}
             />
           ))}
         </ul>
@@ -121,7 +120,7 @@ function SavedPostItem({
 }) {
   // The page's reload drops this post: its answer is toasted, and its offline copy forgotten, from the root.
   const fetcher = useToastedFetcher<ActionResult>(() => {
-    if (owner) void forgetOffline(owner, postPath(post));
+    if (owner) void forgetOffline(owner, postPath(post.slug));
   });
   const removing = fetcher.state !== "idle" || fetcher.data?.ok === true;
 
@@ -129,7 +128,7 @@ function SavedPostItem({
   const titleId = `saved-${post._id}`;
   return (
     <li hidden={removing} className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center">
-      <PageLink to={postPath(post)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <PageLink to={postPath(post.slug)} tabIndex={-1} aria-hidden="true" className="shrink-0">
         {image ? (
           <img
             {...responsiveImage(image, "192px", 320)}
@@ -150,7 +149,7 @@ function SavedPostItem({
           <CategoryLink post={post} />
         </p>
         <h2 id={titleId} className="mt-1 font-serif text-xl font-bold leading-snug text-ink">
-          <PageLink to={postPath(post)} className="hover:text-brand-600 hover:underline">
+          <PageLink to={postPath(post.slug)} className="hover:text-brand-600 hover:underline">
             {post.title}
           </PageLink>
         </h2>

@@ -1,4 +1,4 @@
-import { ADVERT_PLACEMENTS, MESSAGES } from "@broadsheet/domain";
+import { ADVERT_IMAGE_UPLOAD, ADVERT_PLACEMENTS, MESSAGES } from "@broadsheet/domain";
 import { LoaderCircle, Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Form, useActionData, useNavigate, useNavigation } from "react-router";
@@ -6,7 +6,7 @@ import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { LinkField, SelectField } from "../form-controls";
 import { useToast } from "../toaster";
-import { ADVERT_IMAGE_TYPES, ImageUploader } from "./image-uploader";
+import { ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 
 /*
@@ -58,7 +58,7 @@ export function AdvertForm({
         {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
       </header>
       <Form method="post" onSubmit={onSubmit} className="max-w-4xl space-y-6">
-        <ImageUploader initialImages={initial.image} accept={ADVERT_IMAGE_TYPES} />
+        <ImageUploader initialImages={initial.image} accept={ADVERT_IMAGE_UPLOAD.mimeTypes} />
 
         <div className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs sm:grid-cols-[minmax(0,1fr)_14rem]">
           <LinkField

@@ -1,4 +1,10 @@
-import { CORRECTION_MAX_LENGTH, formatZonedTime, MESSAGES, toZonedInputValue } from "@broadsheet/domain";
+import {
+  CORRECTION_MAX_LENGTH,
+  formatZonedTime,
+  MESSAGES,
+  POST_IMAGE_UPLOAD,
+  toZonedInputValue,
+} from "@broadsheet/domain";
 import { CalendarClock, ExternalLink, LoaderCircle, Save, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
@@ -8,7 +14,7 @@ import type { Category, PostType } from "../../lib/post-types";
 import { useSite } from "../../lib/site";
 import { LinkField, SelectField, TextAreaField, TextField } from "../form-controls";
 import { useToast } from "../toaster";
-import { ImageUploader, POST_IMAGE_TYPES } from "./image-uploader";
+import { ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 
 /*
@@ -149,7 +155,7 @@ export function PostForm({
             initialImages={initial.image}
             initialAlts={initial.imageAlt}
             describe
-            accept={POST_IMAGE_TYPES}
+            accept={POST_IMAGE_UPLOAD.mimeTypes}
           />
 
           <RichTextField initialContent={initial.content} />

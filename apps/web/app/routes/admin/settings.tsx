@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  POST_IMAGE_UPLOAD,
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES,
   type SettingsPatch,
@@ -11,7 +12,7 @@ import { Save } from "lucide-react";
 import { useId } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { ImageUploader, POST_IMAGE_TYPES } from "../../components/admin/image-uploader";
+import { ImageUploader } from "../../components/admin/image-uploader";
 import { LinkListField } from "../../components/admin/link-list-field";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "../../components/form-controls";
 import { PermissionDenied } from "../../components/permission-denied";
@@ -152,21 +153,21 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
               name="logo"
               label="Logo"
               max={1}
-              accept={POST_IMAGE_TYPES}
+              accept={POST_IMAGE_UPLOAD.mimeTypes}
               initialImages={settings.logo ? [settings.logo] : []}
             />
             <ImageUploader
               name="icon"
               label="Icon"
               max={1}
-              accept={POST_IMAGE_TYPES}
+              accept={POST_IMAGE_UPLOAD.mimeTypes}
               initialImages={settings.icon ? [settings.icon] : []}
             />
             <ImageUploader
               name="shareImage"
               label="Default share image"
               max={1}
-              accept={POST_IMAGE_TYPES}
+              accept={POST_IMAGE_UPLOAD.mimeTypes}
               initialImages={settings.shareImage ? [settings.shareImage] : []}
             />
           </div>
