@@ -12,7 +12,6 @@ import {
   useMatches,
   useNavigate,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -28,6 +27,7 @@ import { PendingAnswerToasts } from "./lib/forms/toasted-fetcher";
 import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
 import { followPageLinks } from "./lib/page-links";
+import { useRootData } from "./lib/root-data";
 import { useSessionUser } from "./lib/session-user";
 import { feedLinks, useSiteName } from "./lib/site";
 import { SHARED_READER, type ViewerTargets, viewerStateHref } from "./lib/viewer-state";
@@ -83,7 +83,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const user = useSessionUser();
   const navigate = useNavigate();
   // The page is hydrated from here on, error pages included: input held until now is done next.
