@@ -50,3 +50,5 @@ export const AdvertInputSchema = z.object({
   image: AdvertImageListSchema,
 });
 export type AdvertInput = z.infer<typeof AdvertInputSchema>;
+/** An advert's input as a client sends it, before the schema's defaults (a form's values). */
+export type AdvertInputValues = z.input<typeof AdvertInputSchema>;

@@ -89,6 +89,8 @@ export const PostInputSchema = z
     path: ["imageAlt"],
   });
 export type PostInput = z.infer<typeof PostInputSchema>;
+/** A post's input as a client sends it, before the schema's defaults and transforms (a form's values). */
+export type PostInputValues = z.input<typeof PostInputSchema>;
 
 /**
  * The images field of a form: image files (uploaded first) or URLs, as the JSON body's

@@ -1,4 +1,4 @@
-import { ADVERT_IMAGE_UPLOAD, ADVERT_PLACEMENTS, MESSAGES } from "@broadsheet/domain";
+import { ADVERT_IMAGE_UPLOAD, ADVERT_PLACEMENTS, type AdvertInputValues, MESSAGES } from "@broadsheet/domain";
 import { LoaderCircle, Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Form, useActionData, useNavigate, useNavigation } from "react-router";
@@ -14,12 +14,8 @@ import { RichTextField } from "./rich-text-field";
  * one), link, placement ("Category": Advert Top, Advert Main, Advert Main2), rich content.
  */
 
-export interface AdvertFormValues {
-  link: string;
-  category: string;
-  content: string;
-  image: string[];
-}
+/** The advert's input (AdvertInputSchema) with every field filled; `category` is its placement. */
+export type AdvertFormValues = Required<AdvertInputValues>;
 
 export const EMPTY_ADVERT: AdvertFormValues = { link: "", category: ADVERT_PLACEMENTS[0], content: "", image: [] };
 

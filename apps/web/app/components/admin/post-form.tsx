@@ -3,6 +3,7 @@ import {
   formatZonedTime,
   MESSAGES,
   POST_IMAGE_UPLOAD,
+  type PostInputValues,
   toZonedInputValue,
 } from "@broadsheet/domain";
 import { CalendarClock, ExternalLink, LoaderCircle, Save, Send } from "lucide-react";
@@ -23,23 +24,8 @@ import { RichTextField } from "./rich-text-field";
  * Values stay as typed when the server refuses them (the form is never reset).
  */
 
-export interface PostFormValues {
-  title: string;
-  link: string;
-  /** Category slug. */
-  category: string;
-  /** Type slug ("" for none). */
-  type: string;
-  content: string;
-  image: string[];
-  /** Each image's description (alt text), by position. */
-  imageAlt: string[];
-  isPublished: boolean;
-  /** When a scheduled draft goes live (ISO), or null. */
-  scheduledAt: string | null;
-  /** The correction note under the article ("" for none). */
-  correction: string;
-}
+/** The post's input (PostInputSchema) with every field filled: category and type by slug, "" for none. */
+export type PostFormValues = Required<PostInputValues>;
 
 export const EMPTY_POST: PostFormValues = {
   title: "",
