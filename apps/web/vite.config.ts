@@ -14,7 +14,7 @@ const ROUTER = /node_modules[\\/](react-router|cookie|set-cookie-parser|turbo-st
  * What every reader page shares besides the framework, zod and the domain: the toasts, the app's
  * lib/ (not admin-*) and its top-level components. One request instead of about 25: over HTTP/1.1
  * a browser fetches six at a time, and each small chunk waits its turn. The group names are
- * also CHUNKS_IN_IMPORT_ORDER in app/lib/scripts-after-paint.server.ts (decision 024).
+ * also CHUNKS_IN_IMPORT_ORDER in app/lib/document/scripts-after-paint.server.ts (decision 024).
  */
 const READER_SHARED =
   /node_modules[\\/](react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?!admin|account-forms)[^\\/]+$|app[\\/]lib[\\/](forms|offline)[\\/]|app[\\/]components[\\/][^\\/]+\.tsx$/;

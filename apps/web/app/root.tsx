@@ -20,13 +20,13 @@ import { NotFoundScreen } from "./components/not-found-screen";
 import { Toaster } from "./components/toaster";
 import { TopBar } from "./components/top-bar";
 import { callApi } from "./lib/api.server";
-import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/early-input";
-import { addEnhancedFieldToForms } from "./lib/enhanced-forms";
+import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/document/early-input";
+import { addEnhancedFieldToForms } from "./lib/document/enhanced-forms";
 import "./lib/load-context";
+import { useNonce } from "./lib/document/nonce";
+import { followPageLinks } from "./lib/document/page-links";
 import { PendingAnswerToasts } from "./lib/forms/toasted-fetcher";
-import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
-import { followPageLinks } from "./lib/page-links";
 import { useRootData } from "./lib/root-data";
 import { useSessionUser } from "./lib/session-user";
 import { feedLinks, useSiteName } from "./lib/site";
@@ -101,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <script
           nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (lib/early-input.ts), no user text.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (lib/document/early-input.ts), no user text.
           dangerouslySetInnerHTML={{ __html: CAPTURE_EARLY_INPUT_SCRIPT }}
           suppressHydrationWarning
         />

@@ -9,7 +9,7 @@ import {
   useState,
 } from "react";
 import { Form, type FormProps } from "react-router";
-import { useHydrated } from "../lib/use-hydrated";
+import { useHydrated } from "../lib/document/use-hydrated";
 
 /* Form pieces shared by the screens: always a visible label, AA colours, clear focus. */
 

@@ -1,4 +1,4 @@
-import { useNonce } from "../lib/nonce";
+import { useNonce } from "../lib/document/nonce";
 import { useSite } from "../lib/site";
 
 /** schema.org data for search engines, as one JSON-LD script. */

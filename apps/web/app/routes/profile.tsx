@@ -17,18 +17,18 @@ import { CheckedForm, FormMessage, SubmitButton, TextAreaField, TextField } from
 import { PermissionDenied } from "../components/permission-denied";
 import { useToast } from "../components/toaster";
 import { TwoFactorSection } from "../components/two-factor-section";
-import { checkProfile, photoProblem, profileValues } from "../lib/account-forms";
-import { ACCOUNT_TOASTS } from "../lib/account-messages";
+import { checkProfile, photoProblem, profileValues } from "../lib/account/account-forms";
+import { ACCOUNT_TOASTS } from "../lib/account/account-messages";
+import { withRedirectTo } from "../lib/account/safe-redirect";
+import { uploadImage } from "../lib/admin/upload.server";
 import { callApi, errorMessage } from "../lib/api.server";
+import { useHydrated } from "../lib/document/use-hydrated";
 import { fail, failedCall, refuse, succeed } from "../lib/forms/answer.server";
 import { formText } from "../lib/forms/form-data";
 import { useFormCheck } from "../lib/forms/use-form-check";
 import { useResultToast } from "../lib/forms/use-result-toast";
-import { withRedirectTo } from "../lib/safe-redirect";
 import type { SessionUser } from "../lib/session-user";
 import { siteNameIn } from "../lib/site";
-import { uploadImage } from "../lib/upload.server";
-import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [

@@ -9,7 +9,7 @@ import {
   primaryButtonClass,
   SubmitButton,
 } from "../components/form-controls";
-import { checkNewPassword } from "../lib/account-forms";
+import { checkNewPassword } from "../lib/account/account-forms";
 import { callApi, cookieHeaders } from "../lib/api.server";
 import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
 import { useFormCheck } from "../lib/forms/use-form-check";

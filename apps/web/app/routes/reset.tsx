@@ -3,7 +3,7 @@ import { Mail } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
 import { CheckedForm, EmailField, FormMessage, SubmitButton } from "../components/form-controls";
-import { checkForgotPassword } from "../lib/account-forms";
+import { checkForgotPassword } from "../lib/account/account-forms";
 import { callApi } from "../lib/api.server";
 import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
 import { formTexts } from "../lib/forms/form-data";

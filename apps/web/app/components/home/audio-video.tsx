@@ -1,7 +1,7 @@
 import { formatLongDate, postPath, shortenText } from "@broadsheet/domain";
 import { ArrowRight, PlayCircle } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "../../lib/document/use-hydrated";
 import { PageLink } from "../page-link";
 import { categoryPagePath } from "./category-block";
 import type { Loaded, VideoPost } from "./home-data";

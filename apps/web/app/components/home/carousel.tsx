@@ -1,8 +1,8 @@
 import { postPath, shortenText } from "@broadsheet/domain";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type FocusEvent, memo, type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useHydrated } from "../../lib/document/use-hydrated";
 import type { PostSummary } from "../../lib/post-types";
-import { useHydrated } from "../../lib/use-hydrated";
 import { PageLink } from "../page-link";
 import { CategoryLink } from "../post-card";
 import { BlockNotice, CardDate, Kicker, PostImageLink, SectionHeading } from "./parts";

@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import type { FormEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { ENHANCED_FORM } from "../../lib/enhanced-forms";
+import { ENHANCED_FORM } from "../../lib/document/enhanced-forms";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { PostSummary } from "../../lib/post-types";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";

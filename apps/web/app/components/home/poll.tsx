@@ -1,7 +1,7 @@
 import { CheckCircle2, LoaderCircle, Vote } from "lucide-react";
 import type { MouseEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { ENHANCED_FORM } from "../../lib/enhanced-forms";
+import { ENHANCED_FORM } from "../../lib/document/enhanced-forms";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useOwnMarks, useSessionUser } from "../../lib/session-user";
 import { type HomeActionResult, LOGIN_FROM_HOME, type Loaded, type Poll } from "./home-data";

@@ -3,14 +3,14 @@ import { ListChecks, Vote } from "lucide-react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { CheckedForm, FormMessage, SubmitButton, TextField } from "../../components/form-controls";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi } from "../../lib/api.server";
+import { useHydrated } from "../../lib/document/use-hydrated";
 import { answerSave, refuse } from "../../lib/forms/answer.server";
 import { check } from "../../lib/forms/check";
 import { formTexts } from "../../lib/forms/form-data";
 import { useFormCheck } from "../../lib/forms/use-form-check";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/add-vote";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Add Vote");

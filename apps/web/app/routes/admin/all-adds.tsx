@@ -5,7 +5,7 @@ import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { type Column, DataTable } from "../../components/table/data-table";
 import { Pager } from "../../components/table/pager";
 import { RowActions, RowDeleteButton, RowLink } from "../../components/table/row-actions";
-import type { Advert } from "../../lib/admin-content";
+import type { Advert } from "../../lib/admin/admin-content";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { answer } from "../../lib/forms/answer.server";

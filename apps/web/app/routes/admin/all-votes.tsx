@@ -7,7 +7,7 @@ import { DeleteAction } from "../../components/admin/delete-action";
 import { MeterBar, percentOf } from "../../components/admin/meter-bar";
 import { EmptyState } from "../../components/table/empty-state";
 import { Pager } from "../../components/table/pager";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";

@@ -13,7 +13,7 @@ import { inputClass } from "../../components/form-controls";
 import { PermissionDenied } from "../../components/permission-denied";
 import { type Column, DataTable } from "../../components/table/data-table";
 import { Pager } from "../../components/table/pager";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { listHref, pageParam } from "../../lib/paging";
 import { useSite } from "../../lib/site";

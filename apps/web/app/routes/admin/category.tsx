@@ -13,7 +13,7 @@ import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-h
 import { DeleteAction } from "../../components/admin/delete-action";
 import { CheckedForm, SubmitButton, TextField } from "../../components/form-controls";
 import { type Column, DataTable } from "../../components/table/data-table";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction, refuse } from "../../lib/forms/answer.server";
 import { check } from "../../lib/forms/check";

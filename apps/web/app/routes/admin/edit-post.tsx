@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { PostForm } from "../../components/admin/post-form";
 import { PreviewLinkPanel } from "../../components/admin/preview-link-panel";
 import { RevisionsPanel } from "../../components/admin/revisions-panel";
-import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
+import { loadTaxonomy, postBody, saveContent } from "../../lib/admin/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction, fail, failedCall, succeed } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";

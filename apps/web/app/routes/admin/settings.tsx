@@ -16,12 +16,12 @@ import { ImageUploader } from "../../components/admin/image-uploader";
 import { LinkListField } from "../../components/admin/link-list-field";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "../../components/form-controls";
 import { PermissionDenied } from "../../components/permission-denied";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { useHydrated } from "../../lib/document/use-hydrated";
 import { apiAction } from "../../lib/forms/answer.server";
 import { formList, formText } from "../../lib/forms/form-data";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/settings";
 
 /*

@@ -12,13 +12,13 @@ import {
 import { useEffect } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { sendView } from "../../lib/document/view-beacon";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { apiMessage, fail, failedCall, refuse, succeed } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
 import { publicPageHeaders } from "../../lib/public-page";
 import { useSessionUser } from "../../lib/session-user";
 import { siteNameIn, twitterSiteTags } from "../../lib/site";
-import { sendView } from "../../lib/view-beacon";
 import type { ViewerTargets } from "../../lib/viewer-state";
 import type { Route } from "./+types/route";
 import { comment } from "./actions/comment.server";

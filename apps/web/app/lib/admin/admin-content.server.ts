@@ -9,11 +9,11 @@ import {
   typesApi,
 } from "@broadsheet/domain";
 import type { AppLoadContext } from "react-router";
-import { callApi } from "./api.server";
-import type { CallInput, InputArgs } from "./api-client";
-import { answerSave } from "./forms/answer.server";
-import { formList, formText } from "./forms/form-data";
-import type { Category, PostType } from "./post-types";
+import { callApi } from "../api.server";
+import type { CallInput, InputArgs } from "../api-client";
+import { answerSave } from "../forms/answer.server";
+import { formList, formText } from "../forms/form-data";
+import type { Category, PostType } from "../post-types";
 
 /* Shared by the admin post and advert screens: the form → JSON body of the API, and saving it. */
 

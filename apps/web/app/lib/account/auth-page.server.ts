@@ -1,8 +1,8 @@
 import { usersApi } from "@broadsheet/domain";
 import { type AppLoadContext, redirect } from "react-router";
-import { type ApiResult, callApi, cookieHeaders } from "./api.server";
-import { succeed } from "./forms/answer.server";
-import { formText } from "./forms/form-data";
+import { type ApiResult, callApi, cookieHeaders } from "../api.server";
+import { succeed } from "../forms/answer.server";
+import { formText } from "../forms/form-data";
 import { safeRedirect } from "./safe-redirect";
 
 /** The loader of Login and Register, pages for logged-out visitors only (docs/product.md#2-roles-and-permissions). */

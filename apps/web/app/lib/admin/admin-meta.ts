@@ -1,5 +1,5 @@
 import { MESSAGES } from "@broadsheet/domain";
-import { siteNameIn } from "./site";
+import { siteNameIn } from "../site";
 
 interface MatchLike {
   id: string;

@@ -10,8 +10,8 @@ import {
   UPLOAD_MAX_BYTES,
   UpdateProfileInputSchema,
 } from "@broadsheet/domain";
-import { check, refusal } from "./forms/check";
-import { formTexts } from "./forms/form-data";
+import { check, refusal } from "../forms/check";
+import { formTexts } from "../forms/form-data";
 
 /* The checks of the account forms (see forms/check.ts), in the order of docs/product.md#8-validation-and-messages. */
 

@@ -1,6 +1,6 @@
 import { mediaApi } from "@broadsheet/domain";
 import type { AppLoadContext } from "react-router";
-import { callApi } from "./api.server";
+import { callApi } from "../api.server";
 
 /**
  * POST /api/media with one file (multipart field `file`), in-process; with
