@@ -1,4 +1,4 @@
-import { MESSAGES, SCRIPTS_OFF_PATH, THEME_COLOR, usersApi } from "@broadsheet/domain";
+import { MEDIA_PATH_PREFIX, MESSAGES, SCRIPTS_OFF_PATH, THEME_COLOR, usersApi } from "@broadsheet/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
@@ -106,7 +106,10 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
         />
         {data?.site.icon ? (
-          <link rel="icon" href={data.site.icon.startsWith("/media/") ? `${data.site.icon}?w=64` : data.site.icon} />
+          <link
+            rel="icon"
+            href={data.site.icon.startsWith(MEDIA_PATH_PREFIX) ? `${data.site.icon}?w=64` : data.site.icon}
+          />
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}

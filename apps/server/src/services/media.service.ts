@@ -5,6 +5,7 @@ import {
   MEDIA_MESSAGES,
   MEDIA_PATH_PREFIX,
   storedImageKey,
+  storedImagePath,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_PIXELS,
   type UploadedImageJson,
@@ -150,7 +151,7 @@ export function createMediaService(db: Database) {
           uploadedBy: options.uploaderId,
         })
         .onConflictDoNothing();
-      const url = `/media/${key}.webp`;
+      const url = storedImagePath(key);
       return { url, secure_url: url, width: info.width, height: info.height, key };
     },
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { IMAGE_URL_PATTERN } from "../content/posts.schemas";
-import { isPhotoMediaPath, MEDIA_PATH_PREFIX, mediaPathPattern, parseMediaPath, storedImageKey } from "./media-paths";
+import {
+  isPhotoMediaPath,
+  MEDIA_PATH_PREFIX,
+  mediaPathPattern,
+  parseMediaPath,
+  storedImageKey,
+  storedImagePath,
+} from "./media-paths";
 
 const KEY = "ab".repeat(32);
 
@@ -23,6 +30,8 @@ describe("media paths", () => {
     expect(storedImageKey(`/media/${KEY}.webp`)).toBe(KEY);
     expect(storedImageKey(`/media/${KEY}.png`)).toBeNull();
     expect(storedImageKey("/media/x.webp")).toBeNull();
+    expect(storedImageKey(storedImagePath(KEY))).toBe(KEY);
+    expect(storedImagePath(KEY)).toBe(`/media/${KEY}.webp`);
   });
 
   it("takes a profile photo's path with an image extension only", () => {

@@ -41,3 +41,8 @@ const PHOTO_MEDIA_PATH = new RegExp(`^${mediaPathPattern(PHOTO_EXTENSION_PATTERN
 export function isPhotoMediaPath(path: string): boolean {
   return PHOTO_MEDIA_PATH.test(path);
 }
+
+/** The path an image stored under `key` is served at. */
+export function storedImagePath(key: string): string {
+  return `${MEDIA_PATH_PREFIX}${key}.webp`;
+}
