@@ -12,13 +12,13 @@ const REACT_DOM = /node_modules[\\/]react-dom[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 /*
  * What every reader page shares besides the framework, zod and the domain: the toasts, the app's
- * lib/ (not admin-*) and its components at the top level, in layout/, account/ and ui/ (less the
+ * lib/ (not admin/ or the account forms' checks) and its components at the top level, in layout/, account/ and ui/ (less the
  * tables and pager, which only admin screens and paged lists load). One request instead of about
  * 25: over HTTP/1.1 a browser fetches six at a time, and each small chunk waits its turn. The
- * group names are also CHUNKS_IN_IMPORT_ORDER in app/lib/scripts-after-paint.server.ts (decision 024).
+ * group names are also CHUNKS_IN_IMPORT_ORDER in app/lib/document/scripts-after-paint.server.ts (decision 024).
  */
 const READER_SHARED =
-  /node_modules[\\/](react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?!admin|account-forms)[^\\/]+$|app[\\/]lib[\\/](forms|offline)[\\/]|app[\\/]components[\\/](?:(?:layout|account)[\\/]|ui[\\/](?!table|row-actions|empty-state|pager|index))?[^\\/]+\.tsx?$/;
+  /node_modules[\\/](react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?:(?:forms|offline|document)[\\/]|account[\\/](?!account-forms|auth-page))?[^\\/]+$|app[\\/]components[\\/](?:(?:layout|account)[\\/]|ui[\\/](?!table|row-actions|empty-state|pager|index))?[^\\/]+\.tsx?$/;
 const DOMAIN = /packages[\\/]domain[\\/]src[\\/]/;
 /*
  * The domain's modules that build no zod schema, which every reader page imports (messages,
@@ -27,7 +27,7 @@ const DOMAIN = /packages[\\/]domain[\\/]src[\\/]/;
  * at all (decision 025; apps/server/src/http/reader-page-scripts.test.ts checks the pages).
  */
 const DOMAIN_WITHOUT_ZOD =
-  /packages[\\/]domain[\\/]src[\\/](dates|email|endpoint-url|images|limits|messages|page-context|roles|site-metadata|sku|text)\.ts$/;
+  /packages[\\/]domain[\\/]src[\\/](rules[\\/][a-z-]+|api[\\/](endpoint-url|messages|page-context)|accounts[\\/]roles)\.ts$/;
 /** The domain's schemas by area: building them all in one chunk took one long task (decision 024). */
 function domainChunk(id: string): string {
   const area = /([a-z-]+)(\.[a-z]+)?\.ts$/.exec(id)?.[1] ?? "shared";

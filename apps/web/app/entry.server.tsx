@@ -4,8 +4,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { ServerPartsContext } from "./components/server-html";
 import "./lib/load-context";
-import { NonceContext } from "./lib/nonce";
-import { deferScriptsPastFirstPaint } from "./lib/scripts-after-paint.server";
+import { NonceContext } from "./lib/document/nonce";
+import { deferScriptsPastFirstPaint } from "./lib/document/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,4 +1,4 @@
-import { MESSAGES, SCRIPTS_OFF_PATH, THEME_COLOR, usersApi } from "@broadsheet/domain";
+import { MEDIA_PATH_PREFIX, MESSAGES, SCRIPTS_OFF_PATH, THEME_COLOR, usersApi } from "@broadsheet/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
@@ -12,7 +12,6 @@ import {
   useMatches,
   useNavigate,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -21,13 +20,14 @@ import { TopBar } from "./components/layout/top-bar";
 import { NotFoundScreen } from "./components/not-found-screen";
 import { Toaster } from "./components/toaster";
 import { callApi } from "./lib/api.server";
-import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/early-input";
-import { addEnhancedFieldToForms } from "./lib/enhanced-forms";
+import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/document/early-input";
+import { addEnhancedFieldToForms } from "./lib/document/enhanced-forms";
 import "./lib/load-context";
+import { useNonce } from "./lib/document/nonce";
+import { followPageLinks } from "./lib/document/page-links";
 import { PendingAnswerToasts } from "./lib/forms/toasted-fetcher";
-import { useNonce } from "./lib/nonce";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
-import { followPageLinks } from "./lib/page-links";
+import { useRootData } from "./lib/root-data";
 import { useSessionUser } from "./lib/session-user";
 import { feedLinks, useSiteName } from "./lib/site";
 import { SHARED_READER, type ViewerTargets, viewerStateHref } from "./lib/viewer-state";
@@ -83,7 +83,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const user = useSessionUser();
   const navigate = useNavigate();
   // The page is hydrated from here on, error pages included: input held until now is done next.
@@ -101,12 +101,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <script
           nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (lib/early-input.ts), no user text.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (lib/document/early-input.ts), no user text.
           dangerouslySetInnerHTML={{ __html: CAPTURE_EARLY_INPUT_SCRIPT }}
           suppressHydrationWarning
         />
         {data?.site.icon ? (
-          <link rel="icon" href={data.site.icon.startsWith("/media/") ? `${data.site.icon}?w=64` : data.site.icon} />
+          <link
+            rel="icon"
+            href={data.site.icon.startsWith(MEDIA_PATH_PREFIX) ? `${data.site.icon}?w=64` : data.site.icon}
+          />
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}

@@ -1,14 +1,17 @@
-import type { Page, PublicUser, UserListQuery } from "@broadsheet/domain";
 import {
   ACCOUNT_MESSAGES,
+  isPhotoMediaPath,
   isStaff,
   isUuid,
   type LoginInput,
   normalizeEmail,
+  type Page,
+  type PublicUser,
   type RegisterInput,
   type Role,
   slugify,
   type UpdateProfileInput,
+  type UserListQuery,
 } from "@broadsheet/domain";
 import { count, desc, eq, ilike, like, or, sql } from "drizzle-orm";
 import { authorTag, type Caches, POST_LISTS, userTag } from "../caching";
@@ -209,17 +212,15 @@ export function createUsersService(db: Database, options: { publicUrl: string; c
   };
 }
 
-const MEDIA_PATH = /^\/media\/[a-f0-9]{64}\.(webp|png|jpe?g|gif)$/;
-
 function isAcceptablePhotoUrl(photo: string, publicUrl: string): boolean {
-  if (MEDIA_PATH.test(photo)) return true;
+  if (isPhotoMediaPath(photo)) return true;
   let url: URL;
   try {
     url = new URL(photo);
   } catch {
     return false;
   }
-  if (url.origin === new URL(publicUrl).origin && MEDIA_PATH.test(url.pathname)) return true;
+  if (url.origin === new URL(publicUrl).origin && isPhotoMediaPath(url.pathname)) return true;
   return url.protocol === "https:";
 }
 

@@ -1,15 +1,14 @@
+import { parseMediaPath } from "@broadsheet/domain";
 import { inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { media } from "../db/schema";
-
-const STORED_IMAGE = /^\/media\/([0-9a-f]{64})\.\w+$/;
 
 /** Each image's size in pixels, by position, from its media record; null for one not stored here. */
 export async function imageSizesOf(
   db: Database,
   images: string[],
 ): Promise<({ width: number; height: number } | null)[]> {
-  const keys = images.map((src) => STORED_IMAGE.exec(src)?.[1]);
+  const keys = images.map((src) => parseMediaPath(src)?.key);
   const wanted = keys.filter((key) => key !== undefined);
   const rows =
     wanted.length === 0

@@ -1,2 +1,2 @@
 export { imageSizesOf } from "./image-sizes";
-export { createMediaService, firstMissingMedia, type ImageFormat, loadSharp, type MediaService } from "./media.service";
+export { createMediaService, firstMissingMedia, loadSharp, type MediaService } from "./media.service";

@@ -1,5 +1,15 @@
 import { createHash } from "node:crypto";
-import { MEDIA_MESSAGES, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, type UploadedImageJson } from "@broadsheet/domain";
+import {
+  IMAGE_FORMAT_NAMES,
+  type ImageFormat,
+  MEDIA_MESSAGES,
+  MEDIA_PATH_PREFIX,
+  storedImageKey,
+  storedImagePath,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_PIXELS,
+  type UploadedImageJson,
+} from "@broadsheet/domain";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { media } from "../db/schema";
@@ -10,9 +20,6 @@ export async function loadSharp() {
   return (await import("sharp")).default;
 }
 
-export type ImageFormat = "jpeg" | "png" | "webp" | "gif";
-
-const FORMAT_NAMES: Record<ImageFormat, string> = { jpeg: "JPEG", png: "PNG", webp: "WebP", gif: "GIF" };
 const MAX_STORED_WIDTH = 2000;
 const WEBP_QUALITY = 82;
 const STORED_MIME = "image/webp";
@@ -46,7 +53,7 @@ function createBoundedCache<T>(maxBytes: number, sizeOf: (value: T) => number) {
 export interface UploadOptions {
   uploaderId: string;
   /** Narrows the accepted formats (profile photos: JPEG and PNG). */
-  allowedFormats?: ImageFormat[];
+  allowedFormats?: readonly ImageFormat[];
   /** The refusal when the image is not one of allowedFormats; by default it names them. */
   formatMessage?: string;
 }
@@ -61,11 +68,11 @@ export interface StoredMedia {
 }
 
 function isImageFormat(format: string | undefined): format is ImageFormat {
-  return format !== undefined && Object.hasOwn(FORMAT_NAMES, format);
+  return format !== undefined && Object.hasOwn(IMAGE_FORMAT_NAMES, format);
 }
 
-function describeAllowedFormats(formats: ImageFormat[]): string {
-  return `Only ${formats.map((format) => FORMAT_NAMES[format]).join(" or ")} images can be uploaded here`;
+function describeAllowedFormats(formats: readonly ImageFormat[]): string {
+  return `Only ${formats.map((format) => IMAGE_FORMAT_NAMES[format]).join(" or ")} images can be uploaded here`;
 }
 
 /*
@@ -101,21 +108,18 @@ async function reencodeImage(bytes: Buffer) {
     });
 }
 
-// The path a stored image is served at (media.routes.ts).
-const STORED_IMAGE_PATH = /^\/media\/([0-9a-f]{64})\.webp$/;
-
 /** The first of `urls` that names an image of this site (/media/…) that is not stored, if any. */
 export async function firstMissingMedia(db: Database, urls: readonly string[]): Promise<string | undefined> {
-  const local = urls.filter((url) => url.startsWith("/media/"));
+  const local = urls.filter((url) => url.startsWith(MEDIA_PATH_PREFIX));
   if (local.length === 0) return undefined;
-  const keys = local.flatMap((url) => STORED_IMAGE_PATH.exec(url)?.[1] ?? []);
+  const keys = local.flatMap((url) => storedImageKey(url) ?? []);
   const stored =
     keys.length === 0
       ? new Set<string>()
       : new Set(
           (await db.select({ key: media.key }).from(media).where(inArray(media.key, keys))).map((row) => row.key),
         );
-  return local.find((url) => !stored.has(STORED_IMAGE_PATH.exec(url)?.[1] ?? ""));
+  return local.find((url) => !stored.has(storedImageKey(url) ?? ""));
 }
 
 /** Images uploaded to the site, stored re-encoded as WebP in the database (docs/product.md#11-security). */
@@ -147,7 +151,7 @@ export function createMediaService(db: Database) {
           uploadedBy: options.uploaderId,
         })
         .onConflictDoNothing();
-      const url = `/media/${key}.webp`;
+      const url = storedImagePath(key);
       return { url, secure_url: url, width: info.width, height: info.height, key };
     },
 

@@ -1,3 +1,4 @@
+import { IMAGE_SCHEMES, LINK_SCHEMES } from "@broadsheet/domain";
 import sanitizeHtml from "sanitize-html";
 
 /*
@@ -55,8 +56,8 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
     a: ["href", "title", "target", "rel"],
     img: ["src", "alt", "title", "width", "height"],
   },
-  allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   transformTags: {

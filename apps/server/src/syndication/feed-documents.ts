@@ -1,5 +1,5 @@
-import { FEED_LINKS } from "@broadsheet/domain";
-import { authorPath, type FeedItem, postPath } from "./syndication.service";
+import { authorPath, FEED_LINKS, feedPath, postPath } from "@broadsheet/domain";
+import type { FeedItem } from "./syndication.service";
 
 /*
  * One list of posts written three ways: RSS 2.0 (with content:encoded, dc:creator and the
@@ -40,7 +40,7 @@ export function escapeXml(value: string): string {
 
 export const element = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
 const feedUrl = (feed: FeedDocument, format: FeedFormat) =>
-  `${feed.base}${feed.feedFolder}/${FEED_FORMATS[format].file}`;
+  `${feed.base}${feedPath(feed.feedFolder, FEED_FORMATS[format].file)}`;
 const pageUrl = (feed: FeedDocument) => `${feed.base}${feed.path || "/"}`;
 const itemUrl = (feed: FeedDocument, item: FeedItem) => `${feed.base}${postPath(item.slug)}`;
 const authorUrl = (feed: FeedDocument, author: { slug: string }) => `${feed.base}${authorPath(author.slug)}`;

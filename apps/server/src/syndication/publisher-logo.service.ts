@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { PUBLISHER_LOGO } from "@broadsheet/domain";
+import { PUBLISHER_LOGO, parseMediaPath } from "@broadsheet/domain";
 import { loadSharp, type MediaService } from "../media";
 import type { SettingsService } from "../newsroom";
 import { WEB_ROOT } from "../paths";
@@ -15,13 +15,12 @@ import { WEB_ROOT } from "../paths";
 const DEFAULT_MARK = path.join(WEB_ROOT, "public", "favicon.svg");
 // The mark's 32-unit viewBox drawn at 512 pixels: 72 dpi × 16.
 const DEFAULT_MARK_DENSITY = 72 * (PUBLISHER_LOGO.width / 32);
-const STORED_LOGO = /^\/media\/([0-9a-f]{64})\.\w+$/;
 
 export function createPublisherLogoService(deps: { settings: SettingsService; media: MediaService }) {
   let rendered: { logo: string; png: Promise<Buffer> } | undefined;
 
   async function source(logo: string): Promise<{ bytes: Buffer; density?: number }> {
-    const key = STORED_LOGO.exec(logo)?.[1];
+    const key = parseMediaPath(logo)?.key;
     const stored = key ? await deps.media.getMedia(key) : null;
     if (stored) return { bytes: stored.bytes };
     return { bytes: await readFile(DEFAULT_MARK), density: DEFAULT_MARK_DENSITY };

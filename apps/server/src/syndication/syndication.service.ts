@@ -1,4 +1,4 @@
-import { htmlToText, LEGAL_TEXT_UPDATED } from "@broadsheet/domain";
+import { authorPath, categoryPath, htmlToText, LEGAL_TEXT_UPDATED, postPath } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import type { ReadCache } from "../caching";
 import { CATEGORY_LISTS, POST_LISTS, SETTINGS_TAG } from "../caching";
@@ -33,12 +33,6 @@ export const SITEMAP_URLS_PER_FILE = 50_000;
  * it is noindex, as are the account and admin pages.
  */
 export const SITEMAP_STATIC_PATHS = ["/", ...LEGAL_PATHS];
-
-export const postPath = (slug: string) => `/page/${encodeURIComponent(slug)}`;
-export const categoryPath = (slug: string) => `/category/${encodeURIComponent(slug)}`;
-export const typePath = (categorySlug: string, typeSlug: string) =>
-  `${categoryPath(categorySlug)}/${encodeURIComponent(typeSlug)}`;
-export const authorPath = (slug: string) => `/author/${encodeURIComponent(slug)}`;
 
 /** A feed's channel: the whole site's, or one category's. */
 export interface FeedChannel {
@@ -232,7 +226,7 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
         lastModified: byCategory.get(row.id) ?? row.createdAt,
       })),
       ...typeRows.map((row) => ({
-        path: typePath(row.categorySlug, row.slug),
+        path: categoryPath(row.categorySlug, row.slug),
         lastModified: byType.get(row.id) ?? row.createdAt,
       })),
       ...authorRows.flatMap((row) =>

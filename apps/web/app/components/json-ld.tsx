@@ -1,6 +1,5 @@
-import type { SiteSettings } from "@broadsheet/domain";
-import { useRouteLoaderData } from "react-router";
-import { useNonce } from "../lib/nonce";
+import { useNonce } from "../lib/document/nonce";
+import { useSite } from "../lib/site";
 
 /** schema.org data for search engines, as one JSON-LD script. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
@@ -31,7 +30,7 @@ export function breadcrumbList(items: { name: string; url: string }[]): Record<s
 
 /** The site as schema.org WebSite, with the search page as its SearchAction (on the home page). */
 export function WebSiteJsonLd() {
-  const site = (useRouteLoaderData("root") as { site?: SiteSettings } | undefined)?.site;
+  const site = useSite();
   if (!site) return null;
   const base = site.publicUrl.replace(/\/+$/, "");
   return (

@@ -1,6 +1,6 @@
-import { formatCardDate, responsiveImage, shortenText } from "@broadsheet/domain";
+import { authorPath, categoryPath, formatCardDate, postPath, responsiveImage, shortenText } from "@broadsheet/domain";
 import { Newspaper } from "lucide-react";
-import { authorPath, categoryPath, type PostSummary, postPath } from "../lib/post-types";
+import type { PostSummary } from "../lib/post-types";
 import { Glyph } from "./glyph";
 import { PageLink } from "./page-link";
 
@@ -78,7 +78,7 @@ export function AuthorName({
   testId?: string;
 }) {
   const name = post.author || "Anonymous";
-  const href = authorPath(post.authorSlug);
+  const href = post.authorSlug ? authorPath(post.authorSlug) : null;
   if (!href) {
     return (
       <span className={className} data-testid={testId}>
@@ -135,7 +135,7 @@ export function PostCard({
   titleMax?: number;
   eager?: boolean;
 }) {
-  const href = postPath(post);
+  const href = postPath(post.slug);
   const list = layout === "list";
   return (
     <article
@@ -169,7 +169,7 @@ export function PostCard({
 
 /** A compact row for side lists (Related Posts, Up next): thumbnail, title and date. */
 export function CompactPostItem({ post, titleMax = 70 }: { post: PostSummary; titleMax?: number }) {
-  const href = postPath(post);
+  const href = postPath(post.slug);
   return (
     <article className="group flex gap-3">
       <PageLink to={href} tabIndex={-1} aria-hidden="true" className="block h-16 w-24 shrink-0 overflow-hidden rounded">

@@ -1,18 +1,16 @@
 import type { PublicUser, ViewerState } from "@broadsheet/domain";
-import { useRouteLoaderData } from "react-router";
+import { type RootData, useRootData } from "./root-data";
 import { useViewerState } from "./viewer-state";
 
 /** The logged-in reader as the root loader found them (null when logged out). */
 export type SessionUser = PublicUser;
-
-type RootData = { user: SessionUser | null; readerShell: boolean };
 
 /**
  * The viewer-state answer, when it is about the reader the page is for: the shared reader
  * page's reader, or the same account after a client navigation.
  */
 function useOwnState(): { root: RootData | undefined; own: ViewerState | null } {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const own = useViewerState();
   const current = root?.readerShell || (own?.user != null && own.user._id === root?.user?._id);
   return { root, own: current ? own : null };

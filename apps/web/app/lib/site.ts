@@ -1,5 +1,5 @@
-import { FEED_LINKS, type SiteSettings } from "@broadsheet/domain";
-import { useRouteLoaderData } from "react-router";
+import { FEED_LINKS, feedPath } from "@broadsheet/domain";
+import { type MetaMatches, type RootData, rootDataIn, useRootData } from "./root-data";
 
 /*
  * The site's settings (name, tagline, links…) as the root loader gives them to every page;
@@ -9,14 +9,13 @@ import { useRouteLoaderData } from "react-router";
 const FALLBACK_NAME = "Broadsheet";
 
 /** The settings, for components under the root route. */
-export function useSite(): SiteSettings | undefined {
-  return (useRouteLoaderData("root") as { site?: SiteSettings } | undefined)?.site;
+export function useSite(): RootData["site"] | undefined {
+  return useRootData()?.site;
 }
 
 /** The site's name, for a route's `meta` (which receives the matched routes, not hooks). */
-export function siteNameIn(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
-  const root = matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined;
-  return root?.site?.siteName ?? FALLBACK_NAME;
+export function siteNameIn(matches: MetaMatches): string {
+  return rootDataIn(matches)?.site.siteName ?? FALLBACK_NAME;
 }
 
 /** The site's name in a component, for texts and error pages. */
@@ -24,13 +23,10 @@ export function useSiteName(): string {
   return useSite()?.siteName ?? FALLBACK_NAME;
 }
 
-type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
-
-const siteIn = (matches: Matches) =>
-  (matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined)?.site;
+const siteIn = (matches: MetaMatches) => rootDataIn(matches)?.site;
 
 /** The X (Twitter) card's site: the settings' handle, when an admin has set one. */
-export function twitterSiteTags(matches: Matches) {
+export function twitterSiteTags(matches: MetaMatches) {
   const handle = siteIn(matches)?.twitterHandle;
   return handle ? [{ name: "twitter:site", content: handle }] : [];
 }
@@ -44,12 +40,12 @@ export function feedLinks(base: string, folder: string, title: string) {
     rel: "alternate",
     type: feed.type,
     title: `${title} (${feed.format})`,
-    href: `${base.replace(/\/+$/, "")}${folder}/${feed.file}`,
+    href: `${base.replace(/\/+$/, "")}${feedPath(folder, feed.file)}`,
   }));
 }
 
 /** Open Graph and Twitter image tags of the settings' default share image, for pages without their own. */
-export function defaultShareImageTags(matches: Matches) {
+export function defaultShareImageTags(matches: MetaMatches) {
   const site = siteIn(matches);
   if (!site?.shareImage) return [];
   const url = /^https?:\/\//.test(site.shareImage)

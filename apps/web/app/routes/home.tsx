@@ -5,7 +5,6 @@ import {
   type HomeJson,
   homeApi,
   type PostCategory,
-  type SiteSettings,
   WIDGET_SIZE,
 } from "@broadsheet/domain";
 import { type ComponentProps, Suspense } from "react";
@@ -26,6 +25,7 @@ import { callApi, errorMessage } from "../lib/api.server";
 import { keptPart } from "../lib/kept-parts.server";
 import type { PostSummary } from "../lib/post-types";
 import { publicPageHeaders } from "../lib/public-page";
+import { rootDataIn } from "../lib/root-data";
 import { defaultShareImageTags, siteNameIn, twitterSiteTags } from "../lib/site";
 import type { ViewerTargets } from "../lib/viewer-state";
 import type { Route } from "./+types/home";
@@ -167,7 +167,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
 // ---------------------------------------------------------------------------------------
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const site = (matches.find((match) => match?.id === "root")?.data as { site?: SiteSettings } | undefined)?.site;
+  const site = rootDataIn(matches)?.site;
   const base = site?.publicUrl?.replace(/\/+$/, "") ?? "";
   const TITLE = site?.tagline ? `${site.siteName}: ${site.tagline}` : siteNameIn(matches);
   const image = data?.shareImage;

@@ -1,4 +1,4 @@
-import { formatZonedTime, PREVIEW_MESSAGES, previewsApi } from "@broadsheet/domain";
+import { formatZonedTime, PREVIEW_MESSAGES, postPath, previewsApi } from "@broadsheet/domain";
 import { Eye } from "lucide-react";
 import { data } from "react-router";
 import { callApi, errorMessage } from "../lib/api.server";
@@ -24,7 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (result.status === 404) return data({ post: null, canonicalUrl: "" }, { status: 404 });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   const base = context.site.publicUrl.replace(/\/+$/, "");
-  return { post: result.data, canonicalUrl: `${base}/page/${encodeURIComponent(result.data.slug)}` };
+  return { post: result.data, canonicalUrl: `${base}${postPath(result.data.slug)}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

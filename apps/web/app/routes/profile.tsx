@@ -1,4 +1,14 @@
-import { AUTHOR_BIO_MAX_LENGTH, isStaff, MEDIA_MESSAGES, MESSAGES, twoFactorApi, usersApi } from "@broadsheet/domain";
+import {
+  AUTHOR_BIO_MAX_LENGTH,
+  acceptAttribute,
+  authorPath,
+  isStaff,
+  MEDIA_MESSAGES,
+  MESSAGES,
+  PROFILE_PHOTO_UPLOAD,
+  twoFactorApi,
+  usersApi,
+} from "@broadsheet/domain";
 import { Save, Upload } from "lucide-react";
 import { type FormEvent, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -8,18 +18,18 @@ import { TwoFactorSection } from "../components/account/two-factor-section";
 import { PermissionDenied } from "../components/permission-denied";
 import { useToast } from "../components/toaster";
 import { Button, CheckedForm, Field, type FieldProps, FormMessage } from "../components/ui";
-import { checkProfile, photoProblem, profileValues } from "../lib/account-forms";
-import { ACCOUNT_TOASTS } from "../lib/account-messages";
+import { checkProfile, photoProblem, profileValues } from "../lib/account/account-forms";
+import { ACCOUNT_TOASTS } from "../lib/account/account-messages";
+import { withRedirectTo } from "../lib/account/safe-redirect";
+import { uploadImage } from "../lib/admin/upload.server";
 import { callApi, errorMessage } from "../lib/api.server";
+import { useHydrated } from "../lib/document/use-hydrated";
 import { fail, failedCall, refuse, succeed } from "../lib/forms/answer.server";
 import { formText } from "../lib/forms/form-data";
 import { useFormCheck } from "../lib/forms/use-form-check";
 import { useResultToast } from "../lib/forms/use-result-toast";
-import { withRedirectTo } from "../lib/safe-redirect";
 import type { SessionUser } from "../lib/session-user";
 import { siteNameIn } from "../lib/site";
-import { uploadImage } from "../lib/upload.server";
-import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -115,8 +125,7 @@ function profileFields(user: SessionUser): FieldProps[] {
   const wide = "sm:col-span-2";
   const bioHint = user.slug ? (
     <>
-      Shown on your <Link to={`/author/${encodeURIComponent(user.slug)}`}>author page</Link>, up to{" "}
-      {AUTHOR_BIO_MAX_LENGTH} characters.
+      Shown on your <Link to={authorPath(user.slug)}>author page</Link>, up to {AUTHOR_BIO_MAX_LENGTH} characters.
     </>
   ) : (
     `Shown on your author page, up to ${AUTHOR_BIO_MAX_LENGTH} characters.`
@@ -242,7 +251,7 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
               id="profile-photo"
               name="photo"
               label="Choose photo"
-              accept="image/jpeg,image/png"
+              accept={acceptAttribute(PROFILE_PHOTO_UPLOAD)}
               hint="JPEG or PNG, up to 10 MB."
             />
             {photoResult && !photoResult.ok ? <FormMessage kind="error">{photoResult.message}</FormMessage> : null}

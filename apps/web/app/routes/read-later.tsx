@@ -1,4 +1,4 @@
-import { formatLongDate, MESSAGES, type PostSummary, responsiveImage, usersApi } from "@broadsheet/domain";
+import { formatLongDate, MESSAGES, type PostSummary, postPath, responsiveImage, usersApi } from "@broadsheet/domain";
 import { BookmarkX, CloudCheck, CloudOff, Newspaper } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data } from "react-router";
@@ -7,22 +7,21 @@ import { PageLink } from "../components/page-link";
 import { PermissionDenied } from "../components/permission-denied";
 import { AuthorName, CategoryLink } from "../components/post-card";
 import { Button, ButtonLink } from "../components/ui";
-import { READ_LATER_TEXTS } from "../lib/account-messages";
+import { READ_LATER_TEXTS } from "../lib/account/account-messages";
+import { withRedirectTo } from "../lib/account/safe-redirect";
 import { callApi, errorMessage } from "../lib/api.server";
 import type { ActionResult } from "../lib/forms/action-result";
 import { answer } from "../lib/forms/answer.server";
 import { formText } from "../lib/forms/form-data";
 import { useToastedFetcher } from "../lib/forms/toasted-fetcher";
 import { forgetOffline, syncReadLater } from "../lib/offline/read-later-offline";
-import { postPath } from "../lib/post-types";
-import { withRedirectTo } from "../lib/safe-redirect";
 import { useSessionUser } from "../lib/session-user";
 import { siteNameIn } from "../lib/site";
 import type { Route } from "./+types/read-later";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
-    title: loaderData?.wishlist
+    title: loaderData?.readLater
       ? `${READ_LATER_TEXTS.heading} | ${siteNameIn(matches)}`
       : `${MESSAGES.permissionDenied} | ${siteNameIn(matches)}`,
   },
@@ -32,9 +31,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const result = await callApi(context, usersApi.getWishlist);
-  if (result.status === 401) return data({ wishlist: null }, { status: 401 });
+  if (result.status === 401) return data({ readLater: null }, { status: 401 });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
-  return { wishlist: result.data.wishlist };
+  return { readLater: result.data.wishlist };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -49,11 +48,11 @@ export async function action({ context, request }: Route.ActionArgs) {
  * without JavaScript, when nothing is kept), then the paths kept. Visiting the page refreshes
  * every copy and drops the ones no longer saved.
  */
-function useOfflineCopies(owner: string | undefined, wishlist: PostSummary[] | null): Set<string> | null {
+function useOfflineCopies(owner: string | undefined, readLater: PostSummary[] | null): Set<string> | null {
   const [available, setAvailable] = useState<Set<string> | null>(null);
-  const paths = (wishlist ?? []).map((post) => postPath(post)).join("\n");
+  const paths = (readLater ?? []).map((post) => postPath(post.slug)).join("\n");
   useEffect(() => {
-    if (!owner || !wishlist) return;
+    if (!owner || !readLater) return;
     let current = true;
     syncReadLater(owner, paths ? paths.split("\n") : [])
       .then((kept) => {
@@ -65,15 +64,15 @@ function useOfflineCopies(owner: string | undefined, wishlist: PostSummary[] | n
     return () => {
       current = false;
     };
-  }, [owner, paths, wishlist]);
+  }, [owner, paths, readLater]);
   return available;
 }
 
 export default function ReadLater({ loaderData }: Route.ComponentProps) {
-  const { wishlist } = loaderData;
+  const { readLater } = loaderData;
   const user = useSessionUser();
-  const offline = useOfflineCopies(user?._id, wishlist);
-  if (!wishlist) {
+  const offline = useOfflineCopies(user?._id, readLater);
+  if (!readLater) {
     return <PermissionDenied message={MESSAGES.loginUsersOnly} loginHref={withRedirectTo("/login", "/readLater")} />;
   }
   return (
@@ -83,7 +82,7 @@ export default function ReadLater({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <AccountTabs />
       </div>
-      {wishlist.length === 0 ? (
+      {readLater.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-gray-300 px-6 py-14 text-center">
           <Newspaper aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />
           <p className="mt-4 font-semibold text-ink">{READ_LATER_TEXTS.empty}</p>
@@ -94,12 +93,12 @@ export default function ReadLater({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <ul aria-label="Saved posts" className="mt-6 divide-y divide-gray-200">
-          {wishlist.map((post) => (
+          {readLater.map((post) => (
             <SavedPostItem
               key={post._id}
               post={post}
               owner={user?._id}
-              availableOffline={offline ? offline.has(postPath(post)) : null}
+              availableOffline={offline ? offline.has(postPath(post.slug)) : null}
             />
           ))}
         </ul>
@@ -119,7 +118,7 @@ function SavedPostItem({
 }) {
   // The page's reload drops this post: its answer is toasted, and its offline copy forgotten, from the root.
   const fetcher = useToastedFetcher<ActionResult>(() => {
-    if (owner) void forgetOffline(owner, postPath(post));
+    if (owner) void forgetOffline(owner, postPath(post.slug));
   });
   const removing = fetcher.state !== "idle" || fetcher.data?.ok === true;
 
@@ -127,7 +126,7 @@ function SavedPostItem({
   const titleId = `saved-${post._id}`;
   return (
     <li hidden={removing} className="flex flex-col gap-4 py-5 sm:flex-row sm:items-center">
-      <PageLink to={postPath(post)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <PageLink to={postPath(post.slug)} tabIndex={-1} aria-hidden="true" className="shrink-0">
         {image ? (
           <img
             {...responsiveImage(image, "192px", 320)}
@@ -148,7 +147,7 @@ function SavedPostItem({
           <CategoryLink post={post} />
         </p>
         <h2 id={titleId} className="mt-1 font-serif text-xl font-bold leading-snug text-ink">
-          <PageLink to={postPath(post)} className="hover:text-brand-600 hover:underline">
+          <PageLink to={postPath(post.slug)} className="hover:text-brand-600 hover:underline">
             {post.title}
           </PageLink>
         </h2>

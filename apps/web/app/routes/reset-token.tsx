@@ -4,7 +4,7 @@ import { Link, useNavigation } from "react-router";
 import { ACCOUNT_FIELDS } from "../components/account/account-fields";
 import { AuthLayout } from "../components/layout/auth-layout";
 import { Button, ButtonLink, CheckedForm, Field, type FieldProps, FormMessage } from "../components/ui";
-import { checkNewPassword } from "../lib/account-forms";
+import { checkNewPassword } from "../lib/account/account-forms";
 import { callApi, cookieHeaders } from "../lib/api.server";
 import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
 import { useFormCheck } from "../lib/forms/use-form-check";

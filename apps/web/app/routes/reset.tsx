@@ -4,7 +4,7 @@ import { Link, useNavigation } from "react-router";
 import { ACCOUNT_FIELDS } from "../components/account/account-fields";
 import { AuthLayout } from "../components/layout/auth-layout";
 import { Button, CheckedForm, Field, FormMessage } from "../components/ui";
-import { checkForgotPassword } from "../lib/account-forms";
+import { checkForgotPassword } from "../lib/account/account-forms";
 import { callApi } from "../lib/api.server";
 import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
 import { formTexts } from "../lib/forms/form-data";

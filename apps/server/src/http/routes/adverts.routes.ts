@@ -1,6 +1,11 @@
-import { ADVERT_MESSAGES, type AdvertInput, AdvertInputSchema, advertsApi } from "@broadsheet/domain";
+import {
+  ADVERT_IMAGE_UPLOAD,
+  ADVERT_MESSAGES,
+  type AdvertInput,
+  AdvertInputSchema,
+  advertsApi,
+} from "@broadsheet/domain";
 import type { Context } from "hono";
-import type { ImageFormat } from "../../media";
 import type { Services } from "../../services";
 import { apiRouter, routeOf } from "../api-routes";
 import type { AppEnv } from "../app-env";
@@ -9,7 +14,7 @@ import { sessionUser } from "../middleware/session";
 import { imageParts, isMultipart, readMultipart } from "../multipart";
 
 // docs/product.md#8-validation-and-messages: the advert form takes jpg, png, gif and webp images.
-const ADVERT_IMAGE_FORMATS: ImageFormat[] = ["jpeg", "png", "gif", "webp"];
+const ADVERT_IMAGE_FORMATS = ADVERT_IMAGE_UPLOAD.formats;
 
 // The text fields alone, checked before any file of a form is stored.
 const AdvertFieldsSchema = AdvertInputSchema.omit({ image: true });

@@ -1,7 +1,6 @@
-import { IMAGE_WIDTHS, MEDIA_MESSAGES, mediaApi } from "@broadsheet/domain";
+import { IMAGE_WIDTHS, MEDIA_MESSAGES, mediaApi, PROFILE_PHOTO_UPLOAD } from "@broadsheet/domain";
 import { Hono, type MiddlewareHandler } from "hono";
 import { invalid } from "../../errors";
-import type { ImageFormat } from "../../media";
 import { RATE_LIMITS } from "../../rate-limits";
 import type { Services } from "../../services";
 import { apiRouter, routeOf } from "../api-routes";
@@ -10,7 +9,7 @@ import { clientKey } from "../client-ip";
 import { sessionUser } from "../middleware/session";
 import { isMultipart, readMultipart } from "../multipart";
 
-const PROFILE_PHOTO_FORMATS: ImageFormat[] = ["jpeg", "png"];
+const PROFILE_PHOTO_FORMATS = PROFILE_PHOTO_UPLOAD.formats;
 const MEDIA_FILE = /^([0-9a-f]{64})(?:\.webp)?$/;
 // Stored files never change: the key is the hash of their bytes.
 const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";

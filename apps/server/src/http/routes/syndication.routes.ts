@@ -1,19 +1,16 @@
-import { PUBLISHER_LOGO } from "@broadsheet/domain";
+import { categoryPath, PUBLISHER_LOGO, postPath } from "@broadsheet/domain";
 import { type Context, Hono } from "hono";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
 import {
-  categoryPath,
   element,
   FEED_FORMATS,
   FEED_RENDERERS,
   type FeedChannel,
   type FeedFormat,
   type NewsSitemapItem,
-  postPath,
   type SitemapFile,
   type SitemapUrl,
-  typePath,
   XML_DECLARATION,
 } from "../../syndication";
 import type { AppEnv } from "../app-env";
@@ -152,7 +149,7 @@ export function syndicationRoutes(services: Services, config: Config) {
       services.settings.getSettings(),
     ]);
     if (!format || !channel?.category) return c.text("Not found", 404);
-    const path = typeSlug === undefined ? categoryPath(slug) : typePath(slug, typeSlug);
+    const path = categoryPath(slug, typeSlug);
     const name = channel.type ? `${channel.type} in ${channel.category}` : channel.category;
     return feed(c, format, channel, {
       title: `${name} | ${site.siteName}`,

@@ -1,4 +1,11 @@
-import { READER_SHELL_COOKIE, SCRIPTS_OFF_PATH, type Settings, safeRedirect, THEME_COLOR } from "@broadsheet/domain";
+import {
+  MEDIA_PATH_PREFIX,
+  READER_SHELL_COOKIE,
+  SCRIPTS_OFF_PATH,
+  type Settings,
+  safeRedirect,
+  THEME_COLOR,
+} from "@broadsheet/domain";
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env";
@@ -17,7 +24,7 @@ const DEFAULT_ICONS = [
 
 /** The site's own icon (an upload, resized on request), or the default ones. */
 function manifestIcons(icon: string) {
-  if (!icon.startsWith("/media/")) return DEFAULT_ICONS;
+  if (!icon.startsWith(MEDIA_PATH_PREFIX)) return DEFAULT_ICONS;
   return [192, 512].map((size) => ({ src: `${icon}?w=${size}`, sizes: `${size}x${size}`, purpose: "any" }));
 }
 

@@ -1,4 +1,4 @@
-import { ADVERT_PLACEMENTS, MESSAGES } from "@broadsheet/domain";
+import { ADVERT_IMAGE_UPLOAD, ADVERT_PLACEMENTS, type AdvertInputValues, MESSAGES } from "@broadsheet/domain";
 import { Save } from "lucide-react";
 import { type FormEvent, type ReactNode, useId } from "react";
 import { Form, useActionData, useNavigate, useNavigation } from "react-router";
@@ -6,7 +6,7 @@ import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useToast } from "../toaster";
 import { Button, Field } from "../ui";
-import { ADVERT_IMAGE_TYPES, ImageUploader } from "./image-uploader";
+import { ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 
 /*
@@ -14,12 +14,8 @@ import { RichTextField } from "./rich-text-field";
  * one), link, placement ("Category": Advert Top, Advert Main, Advert Main2), rich content.
  */
 
-export interface AdvertFormValues {
-  link: string;
-  category: string;
-  content: string;
-  image: string[];
-}
+/** The advert's input (AdvertInputSchema) with every field filled; `category` is its placement. */
+export type AdvertFormValues = Required<AdvertInputValues>;
 
 export const EMPTY_ADVERT: AdvertFormValues = { link: "", category: ADVERT_PLACEMENTS[0], content: "", image: [] };
 
@@ -58,7 +54,7 @@ export function AdvertForm({
         {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
       </header>
       <Form method="post" onSubmit={onSubmit} className="max-w-4xl space-y-6">
-        <ImageUploader initialImages={initial.image} accept={ADVERT_IMAGE_TYPES} />
+        <ImageUploader initialImages={initial.image} accept={ADVERT_IMAGE_UPLOAD.mimeTypes} />
 
         <div className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs sm:grid-cols-[minmax(0,1fr)_14rem]">
           <Field

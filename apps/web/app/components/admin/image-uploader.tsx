@@ -14,9 +14,6 @@ import { uploadToMedia } from "./media-upload";
  * (alt text) as `imageAlt` when the form asks for descriptions.
  */
 
-export const POST_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"];
-export const ADVERT_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"];
-
 const TYPE_NAMES: Record<string, string> = {
   "image/png": "PNG",
   "image/jpeg": "JPEG",
@@ -68,7 +65,7 @@ export function ImageUploader({
   /** Asks for each image's description (alt text), sent as `imageAlt` inputs. */
   describe?: boolean;
   /** MIME types the picker offers and the uploader accepts. */
-  accept: string[];
+  accept: readonly string[];
   name?: string;
   max?: number;
   label?: string;

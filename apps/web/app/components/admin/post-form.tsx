@@ -1,4 +1,11 @@
-import { CORRECTION_MAX_LENGTH, formatZonedTime, MESSAGES, toZonedInputValue } from "@broadsheet/domain";
+import {
+  CORRECTION_MAX_LENGTH,
+  formatZonedTime,
+  MESSAGES,
+  POST_IMAGE_UPLOAD,
+  type PostInputValues,
+  toZonedInputValue,
+} from "@broadsheet/domain";
 import { CalendarClock, ExternalLink, Save, Send } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "react-router";
@@ -8,7 +15,7 @@ import type { Category, PostType } from "../../lib/post-types";
 import { useSite } from "../../lib/site";
 import { useToast } from "../toaster";
 import { Button, Field } from "../ui";
-import { ImageUploader, POST_IMAGE_TYPES } from "./image-uploader";
+import { ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 
 /*
@@ -17,23 +24,8 @@ import { RichTextField } from "./rich-text-field";
  * Values stay as typed when the server refuses them (the form is never reset).
  */
 
-export interface PostFormValues {
-  title: string;
-  link: string;
-  /** Category slug. */
-  category: string;
-  /** Type slug ("" for none). */
-  type: string;
-  content: string;
-  image: string[];
-  /** Each image's description (alt text), by position. */
-  imageAlt: string[];
-  isPublished: boolean;
-  /** When a scheduled draft goes live (ISO), or null. */
-  scheduledAt: string | null;
-  /** The correction note under the article ("" for none). */
-  correction: string;
-}
+/** The post's input (PostInputSchema) with every field filled: category and type by slug, "" for none. */
+export type PostFormValues = Required<PostInputValues>;
 
 export const EMPTY_POST: PostFormValues = {
   title: "",
@@ -154,7 +146,7 @@ export function PostForm({
             initialImages={initial.image}
             initialAlts={initial.imageAlt}
             describe
-            accept={POST_IMAGE_TYPES}
+            accept={POST_IMAGE_UPLOAD.mimeTypes}
           />
 
           <RichTextField initialContent={initial.content} />

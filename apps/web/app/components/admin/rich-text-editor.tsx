@@ -1,4 +1,11 @@
-import { IMAGE_ALT_MAX_LENGTH, MEDIA_MESSAGES } from "@broadsheet/domain";
+import {
+  acceptAttribute,
+  EDITOR_IMAGE_UPLOAD,
+  IMAGE_ALT_MAX_LENGTH,
+  isAllowedImageAddress,
+  isAllowedLink,
+  MEDIA_MESSAGES,
+} from "@broadsheet/domain";
 import Image from "@tiptap/extension-image";
 import { type Editor, EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
@@ -16,29 +23,6 @@ import type { EditorPanel } from "./rich-text/tools";
  * limited to http, https, mailto and tel (the server sanitises the HTML again on write,
  * docs/product.md#11-security). The HTML is written into a hidden `content` input for the surrounding form.
  */
-
-const LINK_PROTOCOLS = ["http:", "https:", "mailto:", "tel:"];
-
-/** Whether an editor link may point there: http, https, mailto or tel, nothing else. */
-export function isAllowedEditorLink(value: string | null | undefined): boolean {
-  if (!value) return false;
-  try {
-    return LINK_PROTOCOLS.includes(new URL(value.trim()).protocol);
-  } catch {
-    return false;
-  }
-}
-
-/** Images in content: uploaded to this site or on the web over http(s) (the sanitiser's rule). */
-function isAllowedImageSource(value: string): boolean {
-  if (/^\/media\/[a-f0-9]{64}\.\w+$/.test(value)) return true;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === "http:" || protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 export const LINK_REFUSED = "Links must start with http://, https://, mailto: or tel:";
 export const IMAGE_URL_REFUSED = "Image URL must start with http:// or https://";
@@ -73,7 +57,7 @@ export function RichTextEditor({
           autolink: true,
           defaultProtocol: "https",
           protocols: ["mailto", "tel"],
-          isAllowedUri: (url) => isAllowedEditorLink(url),
+          isAllowedUri: (url) => isAllowedLink(url),
           HTMLAttributes: { rel: "noopener noreferrer nofollow", target: null },
         },
       }),
@@ -232,7 +216,7 @@ function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => void })
       removeLink();
       return;
     }
-    if (!isAllowedEditorLink(href)) {
+    if (!isAllowedLink(href)) {
       toast.error(LINK_REFUSED);
       return;
     }
@@ -280,7 +264,7 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
 
   function insertUrl() {
     const src = url.trim();
-    if (!isAllowedImageSource(src)) {
+    if (!isAllowedImageAddress(src)) {
       toast.error(IMAGE_URL_REFUSED);
       return;
     }
@@ -325,7 +309,7 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
         <input
           id={fileId}
           type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
+          accept={acceptAttribute(EDITOR_IMAGE_UPLOAD)}
           disabled={uploading}
           onChange={onFile}
           className="sr-only"

@@ -1,8 +1,7 @@
-import { formatLongDate, shortenText } from "@broadsheet/domain";
+import { formatLongDate, postPath, shortenText } from "@broadsheet/domain";
 import { ArrowRight, PlayCircle } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
-import { postPath } from "../../lib/post-types";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "../../lib/document/use-hydrated";
 import { PageLink } from "../page-link";
 import { categoryPagePath } from "./category-block";
 import type { Loaded, VideoPost } from "./home-data";
@@ -113,7 +112,7 @@ export function AudioVideo({ videos, initial }: { videos: Loaded<VideoPost[]>; i
             </p>
             <h3 className="mt-1 font-serif text-xl font-bold leading-snug">{chosen.title}</h3>
             <PageLink
-              to={postPath(chosen)}
+              to={postPath(chosen.slug)}
               className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-gray-200 hover:text-white hover:underline"
             >
               Read the story <span className="sr-only">: {chosen.title}</span>

@@ -1,8 +1,8 @@
-import { shortenText } from "@broadsheet/domain";
+import { postPath, shortenText } from "@broadsheet/domain";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type FocusEvent, memo, type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { type PostSummary, postPath } from "../../lib/post-types";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "../../lib/document/use-hydrated";
+import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
 import { CategoryLink } from "../post-card";
 import { BlockNotice, CardDate, Kicker, PostImageLink, SectionHeading } from "./parts";
@@ -69,7 +69,7 @@ const CarouselCard = memo(function CarouselCard({ post }: { post: PostSummary })
           <CategoryLink post={post} />
         </Kicker>
         <h3 className="font-serif text-base font-bold leading-snug text-ink">
-          <PageLink to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
+          <PageLink to={postPath(post.slug)} title={post.title} className="hover:text-brand-700 hover:underline">
             {shortenText(post.title, CAROUSEL_TITLE_MAX)}
           </PageLink>
         </h3>

@@ -1,5 +1,5 @@
-import { shortenText, slugify } from "@broadsheet/domain";
-import { categoryPath, type PostSummary, postPath } from "../../lib/post-types";
+import { categoryPath, postPath, shortenText, slugify } from "@broadsheet/domain";
+import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
 import type { Loaded } from "./home-data";
 import { LikeButton } from "./like-button";
@@ -57,7 +57,7 @@ export function CategoryBlock({
           <li>
             <article className="group">
               <PageLink
-                to={postPath(lead)}
+                to={postPath(lead.slug)}
                 tabIndex={-1}
                 aria-hidden="true"
                 className={`relative block overflow-hidden rounded bg-gray-100 ${compact ? "aspect-[16/9]" : "aspect-[16/10]"}`}
@@ -80,7 +80,7 @@ export function CategoryBlock({
               <h3
                 className={`mt-2 font-serif font-bold leading-snug text-ink ${compact ? "text-lg" : "text-xl sm:text-2xl"}`}
               >
-                <PageLink to={postPath(lead)} title={lead.title} className="hover:text-brand-700 hover:underline">
+                <PageLink to={postPath(lead.slug)} title={lead.title} className="hover:text-brand-700 hover:underline">
                   {shortenText(lead.title, titleMax)}
                 </PageLink>
               </h3>
@@ -91,7 +91,7 @@ export function CategoryBlock({
             <li key={post._id} className="border-t border-gray-200 pt-4">
               <article className="group flex gap-3">
                 <PageLink
-                  to={postPath(post)}
+                  to={postPath(post.slug)}
                   tabIndex={-1}
                   aria-hidden="true"
                   className={`block shrink-0 overflow-hidden rounded bg-gray-100 ${compact ? "h-14 w-20" : "h-[4.5rem] w-28"}`}
@@ -104,7 +104,11 @@ export function CategoryBlock({
                 </PageLink>
                 <div className="min-w-0 flex-1">
                   <h3 className={`font-serif font-bold leading-snug text-ink ${compact ? "text-sm" : "text-base"}`}>
-                    <PageLink to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
+                    <PageLink
+                      to={postPath(post.slug)}
+                      title={post.title}
+                      className="hover:text-brand-700 hover:underline"
+                    >
                       {shortenText(post.title, titleMax)}
                     </PageLink>
                   </h3>

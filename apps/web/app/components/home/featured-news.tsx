@@ -1,6 +1,6 @@
-import { shortenText } from "@broadsheet/domain";
+import { postPath, shortenText } from "@broadsheet/domain";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import { type PostSummary, postPath } from "../../lib/post-types";
+import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
 import type { Loaded } from "./home-data";
 import { CardDate, CoverImage, SectionHeading } from "./parts";
@@ -19,7 +19,7 @@ export function SidePostItem({ post, rank }: { post: PostSummary; rank?: number 
   return (
     <article className="group flex gap-3">
       <PageLink
-        to={postPath(post)}
+        to={postPath(post.slug)}
         tabIndex={-1}
         aria-hidden="true"
         className="relative block h-16 w-20 shrink-0 overflow-hidden rounded bg-gray-100"
@@ -31,7 +31,7 @@ export function SidePostItem({ post, rank }: { post: PostSummary; rank?: number 
       </PageLink>
       <div className="min-w-0">
         <h3 className="font-serif text-sm font-bold leading-snug text-ink">
-          <PageLink to={postPath(post)} title={post.title} className="hover:text-brand-700 hover:underline">
+          <PageLink to={postPath(post.slug)} title={post.title} className="hover:text-brand-700 hover:underline">
             {shortenText(post.title, TITLE_MAX)}
           </PageLink>
         </h3>

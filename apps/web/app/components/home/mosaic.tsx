@@ -1,4 +1,5 @@
-import { type PostSummary, postPath } from "../../lib/post-types";
+import { postPath } from "@broadsheet/domain";
+import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
 import { CategoryLink } from "../post-card";
 import { CoverImage } from "./parts";
@@ -51,7 +52,7 @@ export function Mosaic({ posts }: { posts: PostSummary[] }) {
                   }`}
                 >
                   <PageLink
-                    to={postPath(post)}
+                    to={postPath(post.slug)}
                     className="after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline focus-visible:after:outline-2 focus-visible:after:-outline-offset-4 focus-visible:after:outline-white"
                   >
                     {post.title}

@@ -1,5 +1,5 @@
-import { formatLongDate } from "@broadsheet/domain";
-import { type PostSummary, postPath } from "../../lib/post-types";
+import { formatLongDate, postPath } from "@broadsheet/domain";
+import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
 
 /** The "News update" strip: the date and title of the latest World News post. */
@@ -24,7 +24,7 @@ export function NewsUpdate({ post }: { post: PostSummary | undefined }) {
           <span aria-hidden="true" className="hidden text-gray-500 sm:inline">
             |
           </span>
-          <PageLink to={postPath(post)} className="truncate font-serif text-base hover:underline">
+          <PageLink to={postPath(post.slug)} className="truncate font-serif text-base hover:underline">
             {post.title}
           </PageLink>
         </p>

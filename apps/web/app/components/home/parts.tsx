@@ -1,7 +1,7 @@
-import { formatCardDate, responsiveImage } from "@broadsheet/domain";
+import { formatCardDate, postPath, responsiveImage } from "@broadsheet/domain";
 import { Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
-import { type PostSummary, postPath } from "../../lib/post-types";
+import type { PostSummary } from "../../lib/post-types";
 import { Glyph } from "../glyph";
 import { PageLink } from "../page-link";
 import { AuthorName } from "../post-card";
@@ -65,7 +65,7 @@ export function PostImageLink({
 }) {
   return (
     <PageLink
-      to={postPath(post)}
+      to={postPath(post.slug)}
       tabIndex={-1}
       aria-hidden="true"
       className={`group/image block shrink-0 overflow-hidden bg-gray-100 ${className}`}

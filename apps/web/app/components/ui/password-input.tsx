@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type InputHTMLAttributes, useState } from "react";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useHydrated } from "../../lib/document/use-hydrated";
 import { inputClass } from "./input-class";
 
 /** A password input with a show/hide toggle (the toggle appears once JavaScript runs). */

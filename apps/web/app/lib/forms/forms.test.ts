@@ -1,6 +1,6 @@
 import { CommentInputSchema, MESSAGES, UpdateProfileInputSchema } from "@broadsheet/domain";
 import { describe, expect, it } from "vitest";
-import { checkRegistration } from "../account-forms";
+import { checkRegistration } from "../account/account-forms";
 import { check } from "./check";
 import { formList, formText, formTexts } from "./form-data";
 

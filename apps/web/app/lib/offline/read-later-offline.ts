@@ -1,3 +1,5 @@
+import { MEDIA_PATH_PREFIX } from "@broadsheet/domain";
+
 /*
  * Offline copies of a reader's Read Later posts (issue 14, decision 014), kept in Cache
  * Storage by the page itself; public/sw.js answers from them when the network fails. Each
@@ -52,7 +54,7 @@ export function assetsOf(html: string): string[] {
   for (const match of html.matchAll(/srcSet="([^"]+)"|srcset="([^"]+)"/g)) {
     for (const candidate of (match[1] ?? match[2] ?? "").split(",")) {
       const url = candidate.trim().split(/\s+/)[0] ?? "";
-      if (url.startsWith("/media/")) found.add(url.replace(/&amp;/g, "&"));
+      if (url.startsWith(MEDIA_PATH_PREFIX)) found.add(url.replace(/&amp;/g, "&"));
     }
   }
   found.delete("");

@@ -1,5 +1,5 @@
+import { postPath } from "@broadsheet/domain";
 import { useEffect, useRef } from "react";
-import { postPath } from "../post-types";
 import { forgetOffline, keepOffline } from "./read-later-offline";
 
 /**
@@ -12,6 +12,6 @@ export function useOfflineCopy(owner: string | undefined, post: { slug: string }
     if (before.current === saved) return;
     before.current = saved;
     if (!owner) return;
-    void (saved ? keepOffline(owner, postPath(post)) : forgetOffline(owner, postPath(post)));
+    void (saved ? keepOffline(owner, postPath(post.slug)) : forgetOffline(owner, postPath(post.slug)));
   }, [owner, post, saved]);
 }

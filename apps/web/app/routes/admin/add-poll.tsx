@@ -3,14 +3,14 @@ import { ListChecks, Vote } from "lucide-react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { Button, ButtonLink, CheckedForm, Field, FormMessage } from "../../components/ui";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi } from "../../lib/api.server";
+import { useHydrated } from "../../lib/document/use-hydrated";
 import { answerSave, refuse } from "../../lib/forms/answer.server";
 import { check } from "../../lib/forms/check";
 import { formTexts } from "../../lib/forms/form-data";
 import { useFormCheck } from "../../lib/forms/use-form-check";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/add-poll";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Add Vote");
@@ -37,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return answerSave(result, { intent: "create", success: SUCCESS_MESSAGES.voteCreated, values });
 }
 
-export default function AddVoteScreen({ actionData }: Route.ComponentProps) {
+export default function AddPollScreen({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();

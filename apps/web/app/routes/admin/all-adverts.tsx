@@ -3,7 +3,7 @@ import { ExternalLink, Megaphone, Pencil, PlusSquare } from "lucide-react";
 import { data, redirect, useFetcher } from "react-router";
 import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { ButtonLink, type Column, DataTable, Pager, RowActions, RowDeleteButton, RowLink } from "../../components/ui";
-import type { Advert } from "../../lib/admin-content";
+import type { Advert } from "../../lib/admin/admin-content";
 import { callApi, errorMessage } from "../../lib/api.server";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { answer } from "../../lib/forms/answer.server";

@@ -6,7 +6,7 @@ import { AdminPageHeader } from "../../components/admin/admin-page-header";
 import { MeterBar, percentOf } from "../../components/admin/dashboard/meter-bar";
 import { DeleteAction } from "../../components/admin/delete-action";
 import { ButtonLink, EmptyState, Pager } from "../../components/ui";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
@@ -88,7 +88,7 @@ function PollCard({ poll }: { poll: PollJson }) {
   );
 }
 
-export default function AllVotesScreen({ loaderData }: Route.ComponentProps) {
+export default function AllPollsScreen({ loaderData }: Route.ComponentProps) {
   const { items, total, page, limit } = loaderData;
   return (
     <>

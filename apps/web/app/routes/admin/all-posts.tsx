@@ -1,4 +1,11 @@
-import { ADMIN_PAGE_SIZE, formatZonedTime, postsApi, SUCCESS_MESSAGES, shortenText } from "@broadsheet/domain";
+import {
+  ADMIN_PAGE_SIZE,
+  formatZonedTime,
+  postPath,
+  postsApi,
+  SUCCESS_MESSAGES,
+  shortenText,
+} from "@broadsheet/domain";
 import { Eye, FileText, Pencil, PenSquare } from "lucide-react";
 import { useId } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
@@ -20,7 +27,7 @@ import { answer, fail } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { listHref, pageParam } from "../../lib/paging";
-import { type PostSummary, postPath } from "../../lib/post-types";
+import type { PostSummary } from "../../lib/post-types";
 import { siteNameIn, useSite } from "../../lib/site";
 import type { Route } from "./+types/all-posts";
 
@@ -148,7 +155,7 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
       className: "text-right",
       cell: (post) => (
         <RowActions>
-          <RowLink to={postPath(post)} label={`View ${post.title}`} title="View" icon={Eye} />
+          <RowLink to={postPath(post.slug)} label={`View ${post.title}`} title="View" icon={Eye} />
           <RowLink to={`/admin/edit-post/${post._id}`} label={`Edit ${post.title}`} title="Edit" icon={Pencil} />
           <RowDeleteButton
             question="Are you sure to delete this post?"

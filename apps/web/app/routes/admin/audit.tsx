@@ -11,7 +11,7 @@ import { data, Form, redirect } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { PermissionDenied } from "../../components/permission-denied";
 import { Button, type Column, DataTable, inputClass, Pager } from "../../components/ui";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { listHref, pageParam } from "../../lib/paging";
 import { useSite } from "../../lib/site";

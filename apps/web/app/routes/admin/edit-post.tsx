@@ -1,13 +1,12 @@
-import { postsApi, previewsApi, revisionsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
+import { postPath, postsApi, previewsApi, revisionsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { data } from "react-router";
 import { PostForm } from "../../components/admin/post-form";
 import { PreviewLinkPanel } from "../../components/admin/preview-link-panel";
 import { RevisionsPanel } from "../../components/admin/revisions-panel";
-import { loadTaxonomy, postBody, saveContent } from "../../lib/admin-content.server";
+import { loadTaxonomy, postBody, saveContent } from "../../lib/admin/admin-content.server";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction, fail, failedCall, succeed } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
-import { postPath } from "../../lib/post-types";
 import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/edit-post";
 
@@ -56,7 +55,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         mode="edit"
         heading="Edit Post"
         description={post.title}
-        viewHref={postPath(post)}
+        viewHref={postPath(post.slug)}
         initial={{
           title: post.title,
           link: post.link ?? "",

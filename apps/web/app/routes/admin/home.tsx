@@ -1,4 +1,4 @@
-import { adminApi, engagementApi, formatRelativeTime, shortenText } from "@broadsheet/domain";
+import { adminApi, engagementApi, formatRelativeTime, postPath, shortenText } from "@broadsheet/domain";
 import { Eye, FileText, MessageSquare, Share2, TrendingUp, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
@@ -8,8 +8,8 @@ import { StatCard } from "../../components/admin/dashboard/stat-card";
 import { ViewsChart } from "../../components/admin/dashboard/views-chart";
 import { DeleteAction } from "../../components/admin/delete-action";
 import { EmptyState } from "../../components/ui";
-import { adminMeta } from "../../lib/admin-meta";
-import { useAdminUser } from "../../lib/admin-outlet";
+import { adminMeta } from "../../lib/admin/admin-meta";
+import { useAdminUser } from "../../lib/admin/admin-outlet";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
@@ -102,7 +102,7 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
                     {index + 1}
                   </span>
                   <Link
-                    to={`/page/${post.slug}`}
+                    to={postPath(post.slug)}
                     className="line-clamp-2 min-w-0 flex-1 font-medium text-ink hover:text-brand-700 hover:underline"
                     title={post.title}
                   >
@@ -159,7 +159,7 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-gray-600">
                     <span className="font-semibold text-ink">{comment.postedBy}</span> on{" "}
                     <Link
-                      to={`/page/${comment.post.slug}#comments`}
+                      to={`${postPath(comment.post.slug)}#comments`}
                       className="font-medium text-brand-700 hover:underline"
                     >
                       {shortenText(comment.post.title, 60)}

@@ -13,7 +13,7 @@ import { data, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { DeleteAction } from "../../components/admin/delete-action";
 import { Button, CheckedForm, type Column, DataTable, Field } from "../../components/ui";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction, refuse } from "../../lib/forms/answer.server";
 import { check } from "../../lib/forms/check";

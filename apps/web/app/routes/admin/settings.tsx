@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  POST_IMAGE_UPLOAD,
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES,
   type Settings,
@@ -11,16 +12,16 @@ import {
 import { Save } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { ImageUploader, POST_IMAGE_TYPES } from "../../components/admin/image-uploader";
+import { ImageUploader } from "../../components/admin/image-uploader";
 import { LinkListField } from "../../components/admin/link-list-field";
 import { PermissionDenied } from "../../components/permission-denied";
 import { Button, Field, type FieldProps, FormMessage } from "../../components/ui";
-import { adminMeta } from "../../lib/admin-meta";
+import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { useHydrated } from "../../lib/document/use-hydrated";
 import { apiAction } from "../../lib/forms/answer.server";
 import { formList, formText } from "../../lib/forms/form-data";
 import { useResultToast } from "../../lib/forms/use-result-toast";
-import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/settings";
 
 /*
@@ -218,21 +219,21 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
               name="logo"
               label="Logo"
               max={1}
-              accept={POST_IMAGE_TYPES}
+              accept={POST_IMAGE_UPLOAD.mimeTypes}
               initialImages={settings.logo ? [settings.logo] : []}
             />
             <ImageUploader
               name="icon"
               label="Icon"
               max={1}
-              accept={POST_IMAGE_TYPES}
+              accept={POST_IMAGE_UPLOAD.mimeTypes}
               initialImages={settings.icon ? [settings.icon] : []}
             />
             <ImageUploader
               name="shareImage"
               label="Default share image"
               max={1}
-              accept={POST_IMAGE_TYPES}
+              accept={POST_IMAGE_UPLOAD.mimeTypes}
               initialImages={settings.shareImage ? [settings.shareImage] : []}
             />
           </div>

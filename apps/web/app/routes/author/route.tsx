@@ -1,4 +1,4 @@
-import { authorsApi, postsApi, responsiveImage } from "@broadsheet/domain";
+import { authorPath, authorsApi, postsApi, responsiveImage } from "@broadsheet/domain";
 import { data } from "react-router";
 import {
   ArchiveList,
@@ -33,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!postsResult.ok) throw data(errorMessage(postsResult), { status: postsResult.status });
   if (page > 1 && postsResult.data.items.length === 0) throw data(null, { status: 404 });
   const base = context.site.publicUrl.replace(/\/+$/, "");
-  const path = `/author/${encodeURIComponent(authorResult.data.slug)}`;
+  const path = authorPath(authorResult.data.slug);
   return {
     author: authorResult.data,
     posts: postsResult.data,

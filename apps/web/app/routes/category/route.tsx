@@ -1,4 +1,4 @@
-import { categoriesApi, postsApi, typesApi } from "@broadsheet/domain";
+import { categoriesApi, categoryPath, postsApi, typesApi } from "@broadsheet/domain";
 import { Rss } from "lucide-react";
 import { data, Link } from "react-router";
 import {
@@ -10,7 +10,6 @@ import {
 } from "../../components/archive/archive-page";
 import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
-import { categoryPath } from "../../lib/post-types";
 import { publicPageHeaders } from "../../lib/public-page";
 import { defaultShareImageTags, feedLinks, siteNameIn, twitterSiteTags } from "../../lib/site";
 import type { Route } from "./+types/route";

@@ -1,15 +1,24 @@
-import { feedsApi, formatLongDate, htmlToText, isStaff, MESSAGES, PUBLISHER_LOGO, postsApi } from "@broadsheet/domain";
+import {
+  authorPath,
+  feedsApi,
+  formatLongDate,
+  htmlToText,
+  isStaff,
+  MESSAGES,
+  PUBLISHER_LOGO,
+  postPath,
+  postsApi,
+} from "@broadsheet/domain";
 import { useEffect } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import { callApi, errorMessage } from "../../lib/api.server";
+import { sendView } from "../../lib/document/view-beacon";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { apiMessage, fail, failedCall, refuse, succeed } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
-import { authorPath } from "../../lib/post-types";
 import { publicPageHeaders } from "../../lib/public-page";
 import { useSessionUser } from "../../lib/session-user";
 import { siteNameIn, twitterSiteTags } from "../../lib/site";
-import { sendView } from "../../lib/view-beacon";
 import type { ViewerTargets } from "../../lib/viewer-state";
 import type { Route } from "./+types/route";
 import { comment } from "./actions/comment.server";
@@ -60,7 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!postResult.ok) throw data(errorMessage(postResult), { status: postResult.status });
   const post = postResult.data;
   const base = context.site.publicUrl.replace(/\/+$/, "");
-  const canonicalUrl = `${base}/page/${encodeURIComponent(post.slug)}`;
+  const canonicalUrl = `${base}${postPath(post.slug)}`;
   const text = htmlToText(post.content);
   return {
     post,
@@ -80,7 +89,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { post, canonicalUrl, description, images, siteName, siteUrl } = loaderData;
   const image = images[0];
   const imageSize = post.imageSizes[0];
-  const authorPage = authorPath(post.authorSlug);
+  const authorPage = post.authorSlug ? authorPath(post.authorSlug) : null;
   const imageAlt = post.imageAlt[0] || post.title;
   return [
     { title: `${post.title} | ${siteName}` },

@@ -1,7 +1,7 @@
 import type { PollJson } from "@broadsheet/domain";
 import type { ComponentProps, ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { ENHANCED_FORM } from "../../lib/enhanced-forms";
+import { ENHANCED_FORM } from "../../lib/document/enhanced-forms";
 import type { ActionResult } from "../../lib/forms/action-result";
 
 /** The resource route every reader action posts to (routes.ts). */

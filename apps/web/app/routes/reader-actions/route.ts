@@ -1,7 +1,7 @@
 import { safeRedirect } from "@broadsheet/domain";
 import { data, redirect } from "react-router";
+import { withRedirectTo } from "../../lib/account/safe-redirect";
 import { formText } from "../../lib/forms/form-data";
-import { withRedirectTo } from "../../lib/safe-redirect";
 import type { Route } from "./+types/route";
 import { READER_INTENTS } from "./intents.server";
 

@@ -1,6 +1,5 @@
-import { POST_MESSAGES, type PostInput, PostInputSchema, postsApi } from "@broadsheet/domain";
+import { POST_IMAGE_UPLOAD, POST_MESSAGES, type PostInput, PostInputSchema, postsApi } from "@broadsheet/domain";
 import type { Context } from "hono";
-import type { ImageFormat } from "../../../media";
 import type { Viewer } from "../../../posts";
 import type { Services } from "../../../services";
 import { apiRouter, routeOf } from "../../api-routes";
@@ -9,7 +8,7 @@ import { parseInput, readJson } from "../../body";
 import { sessionUser, viewerIsStaff } from "../../middleware/session";
 import { imageParts, isMultipart, readMultipart } from "../../multipart";
 
-const POST_IMAGE_FORMATS: ImageFormat[] = ["png", "jpeg", "webp"];
+const POST_IMAGE_FORMATS = POST_IMAGE_UPLOAD.formats;
 
 async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
   return { id: c.get("user")?.id, isStaff: await viewerIsStaff(c) };

@@ -1,9 +1,15 @@
-import { editedAfterPublication, formatLongDate, formatRelativeTime, minuteReadLabel } from "@broadsheet/domain";
+import {
+  categoryPath,
+  editedAfterPublication,
+  formatLongDate,
+  formatRelativeTime,
+  minuteReadLabel,
+} from "@broadsheet/domain";
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import { AuthorName } from "../../../components/post-card";
 import { ShareMenu } from "../../../components/share-menu";
-import { categoryPath, type PostDetail } from "../../../lib/post-types";
+import type { PostDetail } from "../../../lib/post-types";
 
 /** Category, type and draft badges, the headline, the byline with time and reading time, Share. */
 export function ArticleHeader({ post, now, canonicalUrl }: { post: PostDetail; now: Date; canonicalUrl: string }) {

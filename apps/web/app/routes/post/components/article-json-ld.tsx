@@ -1,6 +1,6 @@
-import { PUBLISHER_LOGO } from "@broadsheet/domain";
+import { authorPath, categoryPath, PUBLISHER_LOGO } from "@broadsheet/domain";
 import { breadcrumbList, JsonLd } from "../../../components/json-ld";
-import { authorPath, categoryPath, type PostDetail } from "../../../lib/post-types";
+import type { PostDetail } from "../../../lib/post-types";
 
 /** schema.org NewsArticle (with its author's page and the publisher) and the breadcrumb trail. */
 export function ArticleJsonLd({
@@ -21,7 +21,7 @@ export function ArticleJsonLd({
   /** Absolute URL of the publisher logo: the settings' logo as a PNG of PUBLISHER_LOGO's size. */
   siteLogo: string;
 }) {
-  const authorPage = authorPath(post.authorSlug);
+  const authorPage = post.authorSlug ? authorPath(post.authorSlug) : null;
   const categoryUrl = `${siteUrl}${categoryPath(post.categorySlug)}`;
   return (
     <>

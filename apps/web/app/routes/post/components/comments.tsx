@@ -1,4 +1,4 @@
-import { formatRelativeTime, isStaff } from "@broadsheet/domain";
+import { formatRelativeTime, isStaff, postPath } from "@broadsheet/domain";
 import { Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
@@ -112,7 +112,7 @@ export function CommentsSection({ post, user, now }: { post: PostDetail; user: S
       ) : (
         <p className="mt-4 rounded-lg border border-dashed border-gray-300 bg-gray-50 px-4 py-3 text-sm text-gray-700">
           <Link
-            to={`/login?redirectTo=${encodeURIComponent(`/page/${post.slug}`)}`}
+            to={`/login?redirectTo=${encodeURIComponent(postPath(post.slug))}`}
             className="font-semibold text-brand-700 underline hover:text-brand-600"
           >
             Log in to comment

@@ -1,4 +1,4 @@
-import { formatRelativeTime, RATING_MAX } from "@broadsheet/domain";
+import { formatRelativeTime, postPath, RATING_MAX } from "@broadsheet/domain";
 import { Star } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -58,7 +58,7 @@ export function ReviewsSection({ post, user, now }: { post: PostDetail; user: Se
       ) : (
         <p className="mt-4 text-sm text-gray-700">
           <Link
-            to={`/login?redirectTo=${encodeURIComponent(`/page/${post.slug}`)}`}
+            to={`/login?redirectTo=${encodeURIComponent(postPath(post.slug))}`}
             className="font-semibold text-brand-700 underline hover:text-brand-600"
           >
             Log in to review
