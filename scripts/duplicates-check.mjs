@@ -4,6 +4,10 @@
  * the web's and the domain's sources, tests aside; clones of 6 lines or more) fails the run
  * when there are more than MAX_DUPLICATE_PAIRS clones, or any clone shared by the server and
  * the web, which should share code through packages/domain instead. It prints every clone.
+ *
+ * Two things in .jscpd.json are not counted, as they are boilerplate rather than copied logic:
+ * `import` statements (`ignorePattern`: files that use the same modules start alike), and the
+ * drizzle tables under db/schema (declarative column lists, where likeness is the convention).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -80,6 +80,12 @@ export function createAuthService(deps: {
     async login(input: LoginInput, client: string): Promise<SignedIn> {
       const email = normalizeEmail(input.email);
       const pair = accountAndClient(email, client);
+      const refundLoginPoints = () =>
+        Promise.all([
+          rateLimiter.refund(RATE_LIMITS.loginPerAccountAndClient, pair),
+          rateLimiter.refund(RATE_LIMITS.loginPerClient, client),
+          rateLimiter.refund(RATE_LIMITS.loginPerAccount, email),
+        ]);
       await rateLimiter.consume(RATE_LIMITS.loginPerAccountAndClient, pair);
       await rateLimiter.consume(RATE_LIMITS.loginPerClient, client);
       await admitToAccount(email, client);
@@ -89,11 +95,7 @@ export function createAuthService(deps: {
       } catch (error) {
         // A refusal that is not a wrong password (the server is busy) is not the client's guess.
         if (error instanceof AppError && error.kind === "rate_limited") {
-          await Promise.all([
-            rateLimiter.refund(RATE_LIMITS.loginPerAccountAndClient, pair),
-            rateLimiter.refund(RATE_LIMITS.loginPerClient, client),
-            rateLimiter.refund(RATE_LIMITS.loginPerAccount, email),
-          ]);
+          await refundLoginPoints();
         }
         throw error;
       }
@@ -101,11 +103,7 @@ export function createAuthService(deps: {
       // a guess (its points come back); a wrong one costs points like a wrong password.
       if (twoFactor.isOn(user)) {
         if (!input.code) {
-          await Promise.all([
-            rateLimiter.refund(RATE_LIMITS.loginPerAccountAndClient, pair),
-            rateLimiter.refund(RATE_LIMITS.loginPerClient, client),
-            rateLimiter.refund(RATE_LIMITS.loginPerAccount, email),
-          ]);
+          await refundLoginPoints();
           throw unauthorized(TWO_FACTOR_MESSAGES.codeRequired);
         }
         if (!(await twoFactor.checkLoginCode(user, input.code))) throw unauthorized(TWO_FACTOR_MESSAGES.codeWrong);

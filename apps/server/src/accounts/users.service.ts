@@ -52,6 +52,17 @@ export function createUsersService(db: Database, options: { publicUrl: string; c
     return user;
   }
 
+  /** Saves a change to what the author page and bylines show, then lets the caches know. */
+  async function updateAuthor(id: string, changes: Partial<typeof users.$inferInsert>): Promise<SessionUser> {
+    const [updated] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+    return authorChanged(updated);
+  }
+
   async function findById(id: string): Promise<SessionUser> {
     if (!isUuid(id)) throw notFound(ACCOUNT_MESSAGES.userNotFound);
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -164,33 +175,20 @@ export function createUsersService(db: Database, options: { publicUrl: string; c
       if (input.bio !== undefined && input.bio !== user.bio && !isStaff(user.role)) {
         throw forbidden(ACCOUNT_MESSAGES.bioStaffOnly);
       }
-      const [updated] = await db
-        .update(users)
-        .set({
-          name: input.name,
-          bio: input.bio ?? user.bio,
-          phone: input.phone,
-          address: input.address.address,
-          state: input.address.state,
-          country: input.address.country,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, user.id))
-        .returning();
-      if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return authorChanged(updated);
+      return updateAuthor(user.id, {
+        name: input.name,
+        bio: input.bio ?? user.bio,
+        phone: input.phone,
+        address: input.address.address,
+        state: input.address.state,
+        country: input.address.country,
+      });
     },
 
     /** The photo must be an image this site serves (/media/…) or an https URL. */
     async updatePhoto(id: string, photo: string): Promise<SessionUser> {
       if (!isAcceptablePhotoUrl(photo, options.publicUrl)) throw invalid(ACCOUNT_MESSAGES.photoUrlInvalid);
-      const [updated] = await db
-        .update(users)
-        .set({ photo, updatedAt: new Date() })
-        .where(eq(users.id, id))
-        .returning();
-      if (!updated) throw notFound(ACCOUNT_MESSAGES.userNotFound);
-      return authorChanged(updated);
+      return updateAuthor(id, { photo });
     },
 
     async setPassword(id: string, password: string): Promise<void> {

@@ -59,6 +59,14 @@ export interface InvalidationHandlers {
   onMissedChanges(): void;
 }
 
+/** What both transports need: how to word a notice, what to do with one, whom to tell. */
+interface BusWiring {
+  messageOf: (tags: readonly string[]) => string;
+  fromOthers: (message: string) => void;
+  handlers: InvalidationHandlers;
+  logger: Logger;
+}
+
 export function createInvalidationBus(
   options: { redisUrl?: string; databaseUrl?: string },
   handlers: InvalidationHandlers,
@@ -74,10 +82,9 @@ export function createInvalidationBus(
     else handlers.onRemoteChange(tags);
   };
 
-  if (options.redisUrl) return redisBus(options.redisUrl, instanceId, messageOf, fromOthers, handlers, logger);
-  if (options.databaseUrl) {
-    return postgresBus(options.databaseUrl, messageOf, fromOthers, handlers, logger);
-  }
+  const wiring: BusWiring = { messageOf, fromOthers, handlers, logger };
+  if (options.redisUrl) return redisBus(options.redisUrl, instanceId, wiring);
+  if (options.databaseUrl) return postgresBus(options.databaseUrl, wiring);
   return {
     ready: Promise.resolve(),
     async publish() {},
@@ -137,13 +144,8 @@ function createPublisher(
   };
 }
 
-function postgresBus(
-  databaseUrl: string,
-  messageOf: (tags: readonly string[]) => string,
-  fromOthers: (message: string) => void,
-  handlers: InvalidationHandlers,
-  logger: Logger,
-): InvalidationBus {
+function postgresBus(databaseUrl: string, wiring: BusWiring): InvalidationBus {
+  const { messageOf, fromOthers, handlers, logger } = wiring;
   // LISTEN needs a connection of its own, outside the query pool; it also sends the notices.
   let current: pg.Client | undefined;
   let connecting: pg.Client | undefined;
@@ -267,14 +269,8 @@ function postgresBus(
   };
 }
 
-function redisBus(
-  redisUrl: string,
-  instanceId: string,
-  messageOf: (tags: readonly string[]) => string,
-  fromOthers: (message: string) => void,
-  handlers: InvalidationHandlers,
-  logger: Logger,
-): InvalidationBus {
+function redisBus(redisUrl: string, instanceId: string, wiring: BusWiring): InvalidationBus {
+  const { messageOf, fromOthers, handlers, logger } = wiring;
   const clientName = `${LISTENER_APPLICATION_NAME}-${instanceId.slice(0, 8)}`;
   const publisherConnection = connectRedis(redisUrl, { maxRetriesPerRequest: 2 });
   // ioredis reconnects by itself and subscribes again (autoResubscribe).

@@ -107,10 +107,7 @@ export async function openPgliteOnThread(
   });
   const client = thread.asPglite();
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Database,
-    kind: "pglite",
-    migrate: () => migratePglite(client),
-    executeSql: pgliteExecutor(client),
+    ...pgliteQueries(client),
     wasmBytes: () => thread.memoryUse().wasmBytes,
     threadHeap: () => {
       const { heapUsed, heapTotal } = thread.memoryUse();
@@ -133,23 +130,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     mkdirSync(pgDataDir, { recursive: true });
     if (RUNNING_BUNDLE) return await openPgliteOnThread(pgDataDir, () => lock.release());
     const client = await PGlite.create(pgDataDir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
-    prepareForServing(client);
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
-    return {
-      db,
-      kind: "pglite",
-      migrate: () => migratePglite(client),
-      executeSql: pgliteExecutor(client),
-      wasmBytes: () => pgliteMemoryBytes(client),
-      threadHeap: () => null,
-      async close() {
-        try {
-          await client.close();
-        } finally {
-          lock.release();
-        }
-      },
-    };
+    return pgliteHandle(client, async () => {
+      try {
+        await client.close();
+      } finally {
+        lock.release();
+      }
+    });
   } catch (error) {
     lock.release();
     throw error;
@@ -285,16 +272,17 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 /** Opens a PGlite database in memory: for tests that want a private, throwaway database. */
 export async function openMemoryPglite(loadDataDir?: Blob | File): Promise<DatabaseHandle> {
   const client = await PGlite.create({ ...(loadDataDir ? { loadDataDir } : {}), extensions: PGLITE_EXTENSIONS });
+  return pgliteHandle(client, () => client.close());
+}
+
+/** The handle of a PGlite running on this thread; `close` also frees what the caller holds. */
+function pgliteHandle(client: PGlite, close: () => Promise<void>): DatabaseHandle {
   prepareForServing(client);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
-    db,
-    kind: "pglite",
-    migrate: () => migratePglite(client),
-    executeSql: pgliteExecutor(client),
+    ...pgliteQueries(client),
     wasmBytes: () => pgliteMemoryBytes(client),
     threadHeap: () => null,
-    close: () => client.close(),
+    close,
   };
 }
 
@@ -302,4 +290,14 @@ export async function openMemoryPglite(loadDataDir?: Blob | File): Promise<Datab
 export async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/** What every PGlite handle, on this thread or another, queries and migrates with. */
+function pgliteQueries(client: PGlite) {
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Database,
+    kind: "pglite" as const,
+    migrate: () => migratePglite(client),
+    executeSql: pgliteExecutor(client),
+  };
 }

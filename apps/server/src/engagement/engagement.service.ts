@@ -15,7 +15,7 @@ import { readPage } from "../db/paging";
 import { pgErrorCode } from "../db/pg-errors";
 import { comments, postLikes, posts, reviews } from "../db/schema";
 import { forbidden, notFound } from "../errors";
-import { type Viewer, visiblePost } from "../posts";
+import { findVisiblePostId, type Viewer } from "../posts";
 import { bumpDailyStat, takeBackDailyStat } from "./daily-stats";
 import { type CommentView, loadReviews, selectComments, toCommentView } from "./post-activity";
 
@@ -39,11 +39,7 @@ export function createEngagementService(db: Database, caches: Caches) {
     caches.changed([postActivityTag(postId), ...(likedBy ? [userTag(likedBy)] : [])]);
 
   /** The id of a post the viewer may see; 404 otherwise (drafts are staff-only). */
-  async function visiblePostId(idOrSlug: string, viewer: Viewer): Promise<string> {
-    const [post] = await db.select({ id: posts.id }).from(posts).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
-    if (!post) throw notFound(POST_MESSAGES.postNotFound);
-    return post.id;
-  }
+  const visiblePostId = (idOrSlug: string, viewer: Viewer) => findVisiblePostId(db, idOrSlug, viewer);
 
   async function commentPage(postId: string, page: number, limit: number): Promise<Page<CommentView>> {
     const { rows, total } = await readPage(

@@ -62,6 +62,17 @@ export function createFeedsService(db: Database, { reads, viewerState }: SharedR
     return rows.map(toPostSummary);
   }
 
+  /** Read posts with a score since `since`, highest first; all-time views break ties. */
+  async function topByRecentScore(since: string, score: SQL): Promise<PostSummary[]> {
+    const recent = recentScores(since, score);
+    const rows = await selectPostSummaries(db, undefined)
+      .innerJoin(recent, eq(recent.postId, posts.id))
+      .where(and(published, gt(posts.views, 0), sql`${recent.score} > 0`))
+      .orderBy(desc(recent.score), desc(posts.views), desc(publishedTime), desc(posts.id))
+      .limit(WIDGET_SIZE);
+    return rows.map(toPostSummary);
+  }
+
   const newestFirst = (where: SQL | undefined) => summaries(where, [desc(publishedTime), desc(posts.id)]);
 
   const queries = {
@@ -71,28 +82,16 @@ export function createFeedsService(db: Database, { reads, viewerState }: SharedR
     },
 
     /** Most views over the last 7 days (today and the 6 before, UTC). */
-    async trendy(): Promise<PostSummary[]> {
-      const recent = recentScores(utcDay(-6), sql`${postDailyStats.views}`);
-      const rows = await selectPostSummaries(db, undefined)
-        .innerJoin(recent, eq(recent.postId, posts.id))
-        .where(and(published, gt(posts.views, 0), sql`${recent.score} > 0`))
-        .orderBy(desc(recent.score), desc(posts.views), desc(publishedTime), desc(posts.id))
-        .limit(WIDGET_SIZE);
-      return rows.map(toPostSummary);
+    trendy(): Promise<PostSummary[]> {
+      return topByRecentScore(utcDay(-6), sql`${postDailyStats.views}`);
     },
 
     /** Most likes + comments + shares over the last 48 hours, counted by day: today and yesterday (UTC). */
-    async hot(): Promise<PostSummary[]> {
-      const recent = recentScores(
+    hot(): Promise<PostSummary[]> {
+      return topByRecentScore(
         utcDay(-1),
         sql`${postDailyStats.likes} + ${postDailyStats.comments} + ${postDailyStats.shares}`,
       );
-      const rows = await selectPostSummaries(db, undefined)
-        .innerJoin(recent, eq(recent.postId, posts.id))
-        .where(and(published, gt(posts.views, 0), sql`${recent.score} > 0`))
-        .orderBy(desc(recent.score), desc(posts.views), desc(publishedTime), desc(posts.id))
-        .limit(WIDGET_SIZE);
-      return rows.map(toPostSummary);
     },
 
     /** Same type first, then the rest of the same category; newest first within each; never the post itself. */

@@ -1,6 +1,7 @@
 export { sanitizeRichText } from "./html-sanitizer";
 export { EXACT_COUNT_LIMIT, RANKED_WINDOW } from "./post-search";
 export {
+  findVisiblePostId,
   type PostSummary,
   postIdOrSlug,
   selectPostSummaries,

@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { posts, types } from "../db/schema";
 import { notFound } from "../errors";
 import { imageSizesOf } from "../media";
-import { selectPostSummaries, toPostSummary, visiblePost } from "./post-summaries";
+import { findVisiblePostId, selectPostSummaries, toPostSummary, visiblePost } from "./post-summaries";
 import { ANONYMOUS, type PostActivity, type SharedReads, type Viewer } from "./viewer";
 
 const DETAIL_COMMENT_COUNT = 20;
@@ -15,11 +15,7 @@ export function createPostDetail(
   db: Database,
   { reads, viewerState, activity }: SharedReads & { activity: PostActivity },
 ) {
-  async function findPostId(idOrSlug: string, viewer: Viewer): Promise<string> {
-    const [post] = await db.select({ id: posts.id }).from(posts).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
-    if (!post) throw notFound(POST_MESSAGES.postNotFound);
-    return post.id;
-  }
+  const findPostId = (idOrSlug: string, viewer: Viewer) => findVisiblePostId(db, idOrSlug, viewer);
 
   async function loadPost(idOrSlug: string, viewer: Viewer): Promise<PostDetail> {
     const [row] = await selectPostSummaries(db, viewer.id).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);

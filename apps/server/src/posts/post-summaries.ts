@@ -1,8 +1,10 @@
 import type { PostSummary } from "@broadsheet/domain";
-import { isUuid } from "@broadsheet/domain";
+import { isUuid, POST_MESSAGES } from "@broadsheet/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, postLikes, posts, readLater, types, users } from "../db/schema";
+import { notFound } from "../errors";
+import type { Viewer } from "./viewer";
 
 export type { PostSummary };
 
@@ -107,4 +109,11 @@ export function visibleTo(isStaff: boolean): SQL | undefined {
 
 export function visiblePost(idOrSlug: string, isStaff: boolean): SQL | undefined {
   return and(postIdOrSlug(idOrSlug), visibleTo(isStaff));
+}
+
+/** The id of a post the viewer may see; 404 otherwise (drafts are staff-only). */
+export async function findVisiblePostId(db: Database, idOrSlug: string, viewer: Viewer): Promise<string> {
+  const [post] = await db.select({ id: posts.id }).from(posts).where(visiblePost(idOrSlug, viewer.isStaff)).limit(1);
+  if (!post) throw notFound(POST_MESSAGES.postNotFound);
+  return post.id;
 }

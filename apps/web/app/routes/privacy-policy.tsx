@@ -1,6 +1,5 @@
 import { LEGAL_TEXT_UPDATED } from "@broadsheet/domain";
-import { LegalPage } from "../components/layout/legal-page";
-import { PhoneLink } from "../components/layout/phone-link";
+import { LegalContact, LegalPage } from "../components/layout/legal-page";
 import { publicPageHeaders } from "../lib/public-page";
 import { siteNameIn, useSite } from "../lib/site";
 import type { Route } from "./+types/privacy-policy";
@@ -13,10 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function PrivacyPolicy() {
-  const site = useSite();
-  const siteName = site?.siteName ?? "";
-  const email = site?.contactEmail ?? "";
-  const phone = site?.contactPhone ?? "";
+  const siteName = useSite()?.siteName ?? "";
   return (
     <LegalPage title="Privacy Policy" updated={LEGAL_TEXT_UPDATED.shown}>
       <p>
@@ -55,8 +51,7 @@ export default function PrivacyPolicy() {
       </p>
       <h2>Contact</h2>
       <p>
-        Questions about this policy: write to <a href={`mailto:${email}`}>{email}</a> or call{" "}
-        <PhoneLink phone={phone} />.
+        Questions about this policy: write to <LegalContact />.
       </p>
     </LegalPage>
   );

@@ -1,6 +1,5 @@
 import { LEGAL_TEXT_UPDATED } from "@broadsheet/domain";
-import { LegalPage } from "../components/layout/legal-page";
-import { PhoneLink } from "../components/layout/phone-link";
+import { LegalContact, LegalPage } from "../components/layout/legal-page";
 import { publicPageHeaders } from "../lib/public-page";
 import { siteNameIn, useSite } from "../lib/site";
 import type { Route } from "./+types/terms";
@@ -13,10 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function Terms() {
-  const site = useSite();
-  const siteName = site?.siteName ?? "";
-  const email = site?.contactEmail ?? "";
-  const phone = site?.contactPhone ?? "";
+  const siteName = useSite()?.siteName ?? "";
   return (
     <LegalPage title="Terms of Use" updated={LEGAL_TEXT_UPDATED.shown}>
       <p>By using {siteName} you agree to these terms. Please read them; they are short.</p>
@@ -41,7 +37,7 @@ export default function Terms() {
       <p>We may update these terms; the date above shows the latest version.</p>
       <h2>Contact</h2>
       <p>
-        Write to <a href={`mailto:${email}`}>{email}</a> or call <PhoneLink phone={phone} />.
+        Write to <LegalContact />.
       </p>
     </LegalPage>
   );

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { useSite } from "../../lib/site";
 import { ProseStylesheet } from "../prose-stylesheet";
+import { PhoneLink } from "./phone-link";
 
 /** The frame of a static legal page: heading, last-updated line and readable text. */
 export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
@@ -10,5 +12,16 @@ export function LegalPage({ title, updated, children }: { title: string; updated
       <p className="text-sm text-gray-600">Last updated {updated}</p>
       {children}
     </article>
+  );
+}
+
+/** The site's e-mail address and phone number as the legal pages end: "… or call …". */
+export function LegalContact() {
+  const site = useSite();
+  const email = site?.contactEmail ?? "";
+  return (
+    <>
+      <a href={`mailto:${email}`}>{email}</a> or call <PhoneLink phone={site?.contactPhone ?? ""} />
+    </>
   );
 }

@@ -1,16 +1,16 @@
 import { authorPath, authorsApi, postsApi, responsiveImage } from "@broadsheet/domain";
 import { data } from "react-router";
+import { archiveLocation, archiveShareTags } from "../../components/archive/archive-meta";
 import {
   ArchiveList,
   archivePageDescription,
-  archivePageHref,
   archivePageNumber,
   Breadcrumbs,
 } from "../../components/archive/archive-page";
 import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
-import { defaultShareImageTags, siteNameIn, twitterSiteTags } from "../../lib/site";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/route";
 
 /*
@@ -32,15 +32,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!authorResult.ok) throw data(errorMessage(authorResult), { status: authorResult.status });
   if (!postsResult.ok) throw data(errorMessage(postsResult), { status: postsResult.status });
   if (page > 1 && postsResult.data.items.length === 0) throw data(null, { status: 404 });
-  const base = context.site.publicUrl.replace(/\/+$/, "");
-  const path = authorPath(authorResult.data.slug);
   return {
     author: authorResult.data,
     posts: postsResult.data,
-    path,
-    siteUrl: base,
-    siteName: context.site.siteName,
-    canonicalUrl: `${base}${archivePageHref(path, page)}`,
+    ...archiveLocation(context, authorPath(authorResult.data.slug), page),
   };
 }
 
@@ -59,14 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonicalUrl },
-    { property: "og:type", content: "profile" },
-    { property: "og:site_name", content: siteName },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonicalUrl },
-    ...defaultShareImageTags(matches),
-    { name: "twitter:card", content: "summary" },
-    ...twitterSiteTags(matches),
+    ...archiveShareTags(matches, "profile", { title, description, siteName, canonicalUrl }),
   ];
 };
 

@@ -1,17 +1,17 @@
 import { categoriesApi, categoryPath, postsApi, typesApi } from "@broadsheet/domain";
 import { Rss } from "lucide-react";
 import { data, Link } from "react-router";
+import { archiveLocation, archiveShareTags } from "../../components/archive/archive-meta";
 import {
   ArchiveList,
   archivePageDescription,
-  archivePageHref,
   archivePageNumber,
   Breadcrumbs,
 } from "../../components/archive/archive-page";
 import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
-import { defaultShareImageTags, feedLinks, siteNameIn, twitterSiteTags } from "../../lib/site";
+import { feedLinks, siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/route";
 
 /*
@@ -43,17 +43,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Past the last page there is nothing to index: a 404, not an empty page.
   if (page > 1 && postsResult.data.items.length === 0) throw data(null, { status: 404 });
 
-  const base = context.site.publicUrl.replace(/\/+$/, "");
-  const path = categoryPath(category.slug, type?.slug);
   return {
     category: { name: category.name, slug: category.slug },
     type: type ? { name: type.name, slug: type.slug } : null,
     types: types.map((item) => ({ name: item.name, slug: item.slug })),
     posts: postsResult.data,
-    path,
-    siteUrl: base,
-    siteName: context.site.siteName,
-    canonicalUrl: `${base}${archivePageHref(path, page)}`,
+    ...archiveLocation(context, categoryPath(category.slug, type?.slug), page),
   };
 }
 
@@ -86,14 +81,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...feedLinks(loaderData.siteUrl, loaderData.path, `${feedName(loaderData)} | ${loaderData.siteName}`).map(
       (feed) => ({ tagName: "link", ...feed }),
     ),
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: loaderData.siteName },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: loaderData.canonicalUrl },
-    ...defaultShareImageTags(matches),
-    { name: "twitter:card", content: "summary" },
-    ...twitterSiteTags(matches),
+    ...archiveShareTags(matches, "website", {
+      title,
+      description,
+      siteName: loaderData.siteName,
+      canonicalUrl: loaderData.canonicalUrl,
+    }),
   ];
 };
 

@@ -1,14 +1,7 @@
 import { feedsApi } from "@broadsheet/domain";
-import type { Context } from "hono";
-import type { Viewer } from "../../../posts";
 import type { Services } from "../../../services";
 import { apiRouter, routeOf } from "../../api-routes";
-import type { AppEnv } from "../../app-env";
-import { viewerIsStaff } from "../../middleware/session";
-
-async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
-  return { id: c.get("user")?.id, isStaff: await viewerIsStaff(c) };
-}
+import { viewerOf } from "./viewer-of";
 
 /**
  * /api/posts/{most-read,trendy,hot,icymi,related/{id},up-next/{id}}: public lists of at most

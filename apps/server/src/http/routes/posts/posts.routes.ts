@@ -1,18 +1,14 @@
 import { POST_IMAGE_UPLOAD, POST_MESSAGES, type PostInput, PostInputSchema, postsApi } from "@broadsheet/domain";
 import type { Context } from "hono";
-import type { Viewer } from "../../../posts";
 import type { Services } from "../../../services";
 import { apiRouter, routeOf } from "../../api-routes";
 import type { AppEnv } from "../../app-env";
 import { parseInput, readJson } from "../../body";
-import { sessionUser, viewerIsStaff } from "../../middleware/session";
+import { sessionUser } from "../../middleware/session";
 import { imageParts, isMultipart, readMultipart } from "../../multipart";
+import { viewerOf } from "./viewer-of";
 
 const POST_IMAGE_FORMATS = POST_IMAGE_UPLOAD.formats;
-
-async function viewerOf(c: Context<AppEnv>): Promise<Viewer> {
-  return { id: c.get("user")?.id, isStaff: await viewerIsStaff(c) };
-}
 
 /**
  * A post body arrives as JSON or as multipart form data (docs/product.md#endpoints: "update with form
