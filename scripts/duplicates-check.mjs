@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The most duplicate pairs the app code may have; lowered as duplicates are taken out. */
-const MAX_DUPLICATE_PAIRS = 15;
+const MAX_DUPLICATE_PAIRS = 10;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const output = mkdtempSync(path.join(os.tmpdir(), "broadsheet-jscpd-"));
