@@ -9,8 +9,8 @@ import {
 import { Eye, FileText, Pencil, PenSquare } from "lucide-react";
 import { useId } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
-import { AdminPageHeader } from "../../components/admin/admin-page-header";
-import { SearchInput } from "../../components/search-input";
+import { AdminPageHeader } from "../../../components/admin/admin-page-header";
+import { SearchInput } from "../../../components/search-input";
 import {
   Button,
   ButtonLink,
@@ -20,15 +20,15 @@ import {
   RowActions,
   RowDeleteButton,
   RowLink,
-} from "../../components/ui";
-import { callApi, errorMessage } from "../../lib/api.server";
-import type { ActionResult } from "../../lib/forms/action-result";
-import { answer, fail } from "../../lib/forms/answer.server";
-import { formText } from "../../lib/forms/form-data";
-import { useResultToast } from "../../lib/forms/use-result-toast";
-import { listHref, pageParam } from "../../lib/paging";
-import type { PostSummary } from "../../lib/post-types";
-import { siteNameIn, useSite } from "../../lib/site";
+} from "../../../components/ui";
+import { callApi, errorMessage } from "../../../lib/api.server";
+import type { ActionResult } from "../../../lib/forms/action-result";
+import { answer, fail } from "../../../lib/forms/answer.server";
+import { formText } from "../../../lib/forms/form-data";
+import { useResultToast } from "../../../lib/forms/use-result-toast";
+import { listHref, pageParam } from "../../../lib/paging";
+import type { PostSummary } from "../../../lib/post-types";
+import { siteNameIn, useSite } from "../../../lib/site";
 import type { Route } from "./+types/all-posts";
 
 /*

@@ -1,16 +1,16 @@
 import { POLL_MESSAGES, POLL_TEXT_MAX_LENGTH, PollInputSchema, pollsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { ListChecks, Vote } from "lucide-react";
 import { Link, useNavigate, useNavigation } from "react-router";
-import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { Button, ButtonLink, CheckedForm, Field, FormMessage } from "../../components/ui";
-import { adminMeta } from "../../lib/admin/admin-meta";
-import { callApi } from "../../lib/api.server";
-import { useHydrated } from "../../lib/document/use-hydrated";
-import { answerSave, refuse } from "../../lib/forms/answer.server";
-import { check } from "../../lib/forms/check";
-import { formTexts } from "../../lib/forms/form-data";
-import { useFormCheck } from "../../lib/forms/use-form-check";
-import { useResultToast } from "../../lib/forms/use-result-toast";
+import { AdminPageHeader, AdminPanel } from "../../../components/admin/admin-page-header";
+import { Button, ButtonLink, CheckedForm, Field, FormMessage } from "../../../components/ui";
+import { adminMeta } from "../../../lib/admin/admin-meta";
+import { callApi } from "../../../lib/api.server";
+import { useHydrated } from "../../../lib/document/use-hydrated";
+import { answerSave, refuse } from "../../../lib/forms/answer.server";
+import { check } from "../../../lib/forms/check";
+import { formTexts } from "../../../lib/forms/form-data";
+import { useFormCheck } from "../../../lib/forms/use-form-check";
+import { useResultToast } from "../../../lib/forms/use-result-toast";
 import type { Route } from "./+types/add-poll";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Add Vote");

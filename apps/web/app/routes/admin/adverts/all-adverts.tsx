@@ -1,16 +1,24 @@
 import { ADMIN_PAGE_SIZE, advertsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { ExternalLink, Megaphone, Pencil, PlusSquare } from "lucide-react";
 import { data, redirect, useFetcher } from "react-router";
-import { AdminPageHeader } from "../../components/admin/admin-page-header";
-import { ButtonLink, type Column, DataTable, Pager, RowActions, RowDeleteButton, RowLink } from "../../components/ui";
-import type { Advert } from "../../lib/admin/admin-content";
-import { callApi, errorMessage } from "../../lib/api.server";
-import type { ActionResult } from "../../lib/forms/action-result";
-import { answer } from "../../lib/forms/answer.server";
-import { formText } from "../../lib/forms/form-data";
-import { useResultToast } from "../../lib/forms/use-result-toast";
-import { listHref, pageParam } from "../../lib/paging";
-import { siteNameIn } from "../../lib/site";
+import { AdminPageHeader } from "../../../components/admin/admin-page-header";
+import {
+  ButtonLink,
+  type Column,
+  DataTable,
+  Pager,
+  RowActions,
+  RowDeleteButton,
+  RowLink,
+} from "../../../components/ui";
+import type { Advert } from "../../../lib/admin/admin-content";
+import { callApi, errorMessage } from "../../../lib/api.server";
+import type { ActionResult } from "../../../lib/forms/action-result";
+import { answer } from "../../../lib/forms/answer.server";
+import { formText } from "../../../lib/forms/form-data";
+import { useResultToast } from "../../../lib/forms/use-result-toast";
+import { listHref, pageParam } from "../../../lib/paging";
+import { siteNameIn } from "../../../lib/site";
 import type { Route } from "./+types/all-adverts";
 
 /* All adverts (docs/product.md#5-admin-screens): thumbnail, placement, link, edit, delete; empty 'No adds found...'. */

@@ -1,14 +1,14 @@
 import { formatZonedTime, postsApi, REVISION_MESSAGES, revisionsApi } from "@broadsheet/domain";
 import { ArrowLeft, RotateCcw } from "lucide-react";
 import { data, Form, useNavigate, useNavigation } from "react-router";
-import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
-import { Button, ButtonLink } from "../../components/ui";
-import { adminMeta } from "../../lib/admin/admin-meta";
-import { articleDiff, type DiffPart, wordDiff } from "../../lib/admin/text-diff.server";
-import { callApi, errorMessage } from "../../lib/api.server";
-import { apiAction } from "../../lib/forms/answer.server";
-import { useResultToast } from "../../lib/forms/use-result-toast";
-import { useSite } from "../../lib/site";
+import { AdminPageHeader, AdminPanel } from "../../../components/admin/admin-page-header";
+import { Button, ButtonLink } from "../../../components/ui";
+import { adminMeta } from "../../../lib/admin/admin-meta";
+import { articleDiff, type DiffPart, wordDiff } from "../../../lib/admin/text-diff.server";
+import { callApi, errorMessage } from "../../../lib/api.server";
+import { apiAction } from "../../../lib/forms/answer.server";
+import { useResultToast } from "../../../lib/forms/use-result-toast";
+import { useSite } from "../../../lib/site";
 import type { Route } from "./+types/post-revision";
 
 /*

@@ -1,8 +1,8 @@
 import { postsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
-import { EMPTY_POST, PostForm } from "../../components/admin/post-form";
-import { loadTaxonomy, postBody, saveContent } from "../../lib/admin/admin-content.server";
-import { fail } from "../../lib/forms/answer.server";
-import { siteNameIn } from "../../lib/site";
+import { EMPTY_POST, PostForm } from "../../../components/admin/post-form";
+import { loadTaxonomy, postBody, saveContent } from "../../../lib/admin/admin-content.server";
+import { fail } from "../../../lib/forms/answer.server";
+import { siteNameIn } from "../../../lib/site";
 import type { Route } from "./+types/add-post";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

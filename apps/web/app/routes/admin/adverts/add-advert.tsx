@@ -1,7 +1,7 @@
 import { advertsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
-import { AdvertForm, EMPTY_ADVERT } from "../../components/admin/advert-form";
-import { advertBody, saveContent } from "../../lib/admin/admin-content.server";
-import { siteNameIn } from "../../lib/site";
+import { AdvertForm, EMPTY_ADVERT } from "../../../components/admin/advert-form";
+import { advertBody, saveContent } from "../../../lib/admin/admin-content.server";
+import { siteNameIn } from "../../../lib/site";
 import type { Route } from "./+types/add-advert";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,9 +1,9 @@
 import { advertsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { data } from "react-router";
-import { AdvertForm } from "../../components/admin/advert-form";
-import { advertBody, saveContent } from "../../lib/admin/admin-content.server";
-import { callApi, errorMessage } from "../../lib/api.server";
-import { siteNameIn } from "../../lib/site";
+import { AdvertForm } from "../../../components/admin/advert-form";
+import { advertBody, saveContent } from "../../../lib/admin/admin-content.server";
+import { callApi, errorMessage } from "../../../lib/api.server";
+import { siteNameIn } from "../../../lib/site";
 import type { Route } from "./+types/edit-advert";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

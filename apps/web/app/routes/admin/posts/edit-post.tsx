@@ -1,13 +1,13 @@
 import { postPath, postsApi, previewsApi, revisionsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { data } from "react-router";
-import { PostForm } from "../../components/admin/post-form";
-import { PreviewLinkPanel } from "../../components/admin/preview-link-panel";
-import { RevisionsPanel } from "../../components/admin/revisions-panel";
-import { loadTaxonomy, postBody, saveContent } from "../../lib/admin/admin-content.server";
-import { callApi, errorMessage } from "../../lib/api.server";
-import { apiAction, fail, failedCall, succeed } from "../../lib/forms/answer.server";
-import { formText } from "../../lib/forms/form-data";
-import { siteNameIn } from "../../lib/site";
+import { PostForm } from "../../../components/admin/post-form";
+import { PreviewLinkPanel } from "../../../components/admin/preview-link-panel";
+import { RevisionsPanel } from "../../../components/admin/revisions-panel";
+import { loadTaxonomy, postBody, saveContent } from "../../../lib/admin/admin-content.server";
+import { callApi, errorMessage } from "../../../lib/api.server";
+import { apiAction, fail, failedCall, succeed } from "../../../lib/forms/answer.server";
+import { formText } from "../../../lib/forms/form-data";
+import { siteNameIn } from "../../../lib/site";
 import type { Route } from "./+types/edit-post";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
