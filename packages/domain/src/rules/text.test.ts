@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupThousands, htmlToText, minuteRead, shortenText, slugify } from "./text";
+import { groupThousands, htmlToText, minuteRead, normalizeSlug, shortenText, slugify } from "./text";
 
 describe("shortenText", () => {
   it("keeps text at or under the limit unchanged", () => {
@@ -48,5 +48,21 @@ describe("minuteRead", () => {
   });
   it("strips markup in htmlToText", () => {
     expect(htmlToText("<p>One <b>two</b>&nbsp;three</p>")).toBe("One two three");
+  });
+});
+
+describe("normalizeSlug", () => {
+  it("keeps letters of any script and digits, lower-cased, with single hyphens", () => {
+    expect(normalizeSlug("  Hello,  World 2026! ")).toBe("hello-world-2026");
+    expect(normalizeSlug("Привет-мир")).toBe("привет-мир");
+  });
+
+  it("decodes WordPress's percent-encoded slugs", () => {
+    expect(normalizeSlug("%d0%bf%d1%80%d0%b8%d0%b2%d0%b5%d1%82")).toBe("привет");
+  });
+
+  it("leaves broken percent-encoding as text and returns empty for nothing usable", () => {
+    expect(normalizeSlug("100%-sure")).toBe("100-sure");
+    expect(normalizeSlug("/../")).toBe("");
   });
 });

@@ -35,6 +35,27 @@ export function slugify(title: string, fallback = "post"): string {
   return slug || fallback;
 }
 
+/**
+ * A slug an editor typed or an imported site used, made safe for one path segment: lower case,
+ * letters of any script and digits, single hyphens between; "" when nothing is left.
+ * Percent-encoded input (WordPress keeps non-ASCII slugs encoded) is decoded first.
+ */
+export function normalizeSlug(input: string): string {
+  let decoded = input;
+  try {
+    decoded = decodeURIComponent(input);
+  } catch {
+    // Not percent-encoding after all: the text as it is.
+  }
+  return decoded
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 200)
+    .replace(/-+$/g, "");
+}
+
 /** Visible text of an HTML fragment, tags removed and entities left as words. */
 export function htmlToText(html: string): string {
   return html

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "../accounts/users";
 import { createdAt, id } from "../columns";
 import { posts } from "../posts/posts";
@@ -12,6 +12,10 @@ export const comments = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The name shown for a comment without an account (an imported site's commenters); "" otherwise. */
+    authorName: text("author_name").notNull().default(""),
+    /** The comment this one answers (threads imported from WordPress); null for a top-level one. */
+    parentId: uuid("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
     createdAt: createdAt(),
   },
@@ -20,5 +24,6 @@ export const comments = pgTable(
     index("comments_post_created_idx").on(table.postId, table.createdAt, table.id),
     index("comments_created_idx").on(table.createdAt, table.id),
     index("comments_user_id_idx").on(table.userId),
+    index("comments_parent_id_idx").on(table.parentId),
   ],
 );

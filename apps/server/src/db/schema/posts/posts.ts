@@ -33,6 +33,13 @@ export const posts = pgTable(
     title: text("title").notNull(),
     content: text("content").notNull().default(""),
     link: text("link").notNull().default(""),
+    /** A standfirst for lists, shares and search engines; "" uses the body's opening (issue 41). */
+    excerpt: text("excerpt").notNull().default(""),
+    /** The title and description search engines and shares show; "" uses the post's own. */
+    metaTitle: text("meta_title").notNull().default(""),
+    metaDescription: text("meta_description").notNull().default(""),
+    /** Pinned by an editor (an imported sticky post, issue 41). */
+    isFeatured: boolean("is_featured").notNull().default(false),
     sku: text("sku").notNull(),
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     categoryId: uuid("category_id")
