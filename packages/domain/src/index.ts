@@ -38,6 +38,7 @@ export * from "./rules/limits";
 export * from "./rules/link-schemes";
 export * from "./rules/media-paths";
 export * from "./rules/paths";
+export * from "./rules/redirect-paths";
 export * from "./rules/safe-redirect";
 export * from "./rules/site-metadata";
 export * from "./rules/sku";
