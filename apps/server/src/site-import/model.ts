@@ -153,3 +153,24 @@ export interface ImportReport {
   /** Anything else an editor should look at ("title made from the date"), the first 500. */
   warnings: string[];
 }
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+export interface RunImportOptions {
+  source: ImportSource;
+  /** The export file (WordPress, Ghost) or the archive directory or file (Broadsheet). */
+  filePath: string;
+  dryRun: boolean;
+  /** A local copy of the old site's uploads folder, looked in before fetching an image. */
+  mediaDir?: string;
+  /** Called as items are done (often: the caller throttles what it stores). */
+  onProgress?: (progress: ImportProgress) => void | Promise<void>;
+}
+
+/** Runs one import to the end (or resumes one a crash stopped) and answers its report. */
+export interface SiteImportService {
+  run(options: RunImportOptions): Promise<ImportReport>;
+}
