@@ -37,6 +37,7 @@ import { feedsRoutes } from "./http/routes/posts/feeds.routes";
 import { postsRoutes } from "./http/routes/posts/posts.routes";
 import { previewsRoutes } from "./http/routes/posts/previews.routes";
 import { revisionsRoutes } from "./http/routes/posts/revisions.routes";
+import { tagRoutes } from "./http/routes/posts/tags.routes";
 import { categoryRoutes, typeRoutes } from "./http/routes/posts/taxonomy.routes";
 import { syndicationRoutes } from "./http/routes/syndication.routes";
 import { webAppRoutes } from "./http/routes/web-app.routes";
@@ -189,6 +190,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", mediaApiRoutes(services));
   api.route("/", categoryRoutes(services));
   api.route("/", typeRoutes(services));
+  api.route("/", tagRoutes(services));
   api.route("/", pollsRoutes(services));
   api.route("/", advertsRoutes(services));
   api.route("/", settingsRoutes(services.settings));

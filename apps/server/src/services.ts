@@ -29,7 +29,7 @@ import { createPollsService } from "./polls";
 import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
 import { createRateLimiter } from "./rate-limits";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
-import { createTaxonomyService } from "./taxonomy";
+import { createTagsService, createTaxonomyService } from "./taxonomy";
 
 export interface ServiceDeps {
   config: Config;
@@ -126,6 +126,7 @@ export function createServices(deps: ServiceDeps) {
     media,
     publisherLogo: createPublisherLogoService({ settings, media }),
     taxonomy: createTaxonomyService(db, reads, caches),
+    tags: createTagsService(db, reads, caches),
     polls,
     adverts,
     syndication: createSyndicationService(db, reads, { publicUrl: config.publicUrl }),

@@ -26,6 +26,8 @@ export * from "./content/posts.endpoints";
 export * from "./content/posts.schemas";
 export * from "./content/previews.endpoints";
 export * from "./content/revisions.endpoints";
+export * from "./content/tags.endpoints";
+export * from "./content/tags.schemas";
 export * from "./content/taxonomy.endpoints";
 export * from "./content/taxonomy.schemas";
 export * from "./engagement/engagement.endpoints";

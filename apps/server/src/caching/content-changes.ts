@@ -25,6 +25,8 @@ export const sessionTag = (tokenHash: string) => `session:${tokenHash}`;
 /** Lists, feeds and pages that show posts (and their counts). */
 export const POST_LISTS = "list:posts";
 export const CATEGORY_LISTS = "list:categories";
+/** Tags: their names, slugs and counts, on tag pages, post pages and the editor's suggestions. */
+export const TAG_LISTS = "list:tags";
 export const ADVERT_LISTS = "list:adverts";
 export const POLL_LISTS = "list:polls";
 /** The site's settings: its name, words and links are on every page. */

@@ -11,6 +11,7 @@ export {
   postTag,
   SETTINGS_TAG,
   sessionTag,
+  TAG_LISTS,
   userTag,
 } from "./content-changes";
 export { cutAtNonce, entityTag } from "./nonce-holes";

@@ -1,10 +1,11 @@
 import { isUuid, POST_MESSAGES, type PostDetail } from "@broadsheet/domain";
 import { eq, sql } from "drizzle-orm";
-import { CATEGORY_LISTS, postActivityTag, postTag } from "../caching";
+import { CATEGORY_LISTS, postActivityTag, postTag, TAG_LISTS } from "../caching";
 import type { Database } from "../db/client";
 import { posts, types } from "../db/schema";
 import { notFound } from "../errors";
 import { imageSizesOf } from "../media";
+import { tagsOfPost } from "../taxonomy";
 import { findVisiblePostId, selectPostSummaries, toPostSummary, visiblePost } from "./post-summaries";
 import { ANONYMOUS, type PostActivity, type SharedReads, type Viewer } from "./viewer";
 
@@ -35,10 +36,11 @@ export function createPostDetail(
       .from(posts)
       .leftJoin(types, eq(types.id, posts.typeId))
       .where(eq(posts.id, row.id));
-    const [comments, reviews, imageSizes] = await Promise.all([
+    const [comments, reviews, imageSizes, tags] = await Promise.all([
       activity.newestComments(row.id, DETAIL_COMMENT_COUNT),
       activity.reviews(row.id),
       imageSizesOf(db, row.images),
+      tagsOfPost(db, row.id),
     ]);
     return {
       ...toPostSummary(row),
@@ -54,6 +56,7 @@ export function createPostDetail(
       comments,
       reviews,
       imageSizes,
+      tags,
     };
   }
 
@@ -64,7 +67,7 @@ export function createPostDetail(
     const post = await reads.get(
       key,
       () => loadPost(idOrSlug, ANONYMOUS),
-      (shared) => [postTag(shared._id), postTag(shared.slug), postActivityTag(shared._id), CATEGORY_LISTS],
+      (shared) => [postTag(shared._id), postTag(shared.slug), postActivityTag(shared._id), CATEGORY_LISTS, TAG_LISTS],
     );
     if (!viewer.id) return post;
     return viewerState.mark(post, await viewerState.marksOn(viewer.id, [post._id]));

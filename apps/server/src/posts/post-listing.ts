@@ -4,6 +4,7 @@ import { POST_LISTS, type ReadCache } from "../caching";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { categories, posts, types, users } from "../db/schema";
+import { taggedWith } from "../taxonomy";
 import { createPostSearch } from "./post-search";
 import { type PostSummary, selectPostSummaries, toPostSummary, visibleTo } from "./post-summaries";
 import { ANONYMOUS, type SharedReads, type Viewer } from "./viewer";
@@ -58,6 +59,7 @@ export function createPostListing(
         inArray(posts.authorId, db.select({ id: users.id }).from(users).where(eq(users.slug, query.author))),
       );
     }
+    if (query.tag) conditions.push(taggedWith(db, query.tag));
     return conditions;
   }
 

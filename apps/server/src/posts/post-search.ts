@@ -5,10 +5,11 @@ import { CATEGORY_LISTS, POST_LISTS, postActivityTag, postTag } from "../caching
 import { type Database, selectRows } from "../db/client";
 import { categories, posts } from "../db/schema";
 import { escapeLike } from "../db/sql-patterns";
+import { taggedWithAny, tagsMatching } from "../taxonomy";
 import { type PostSummary, selectPostSummaries, toPostSummary } from "./post-summaries";
 
 /*
- * Search: the title or a category name contains the words (docs/product.md#search-page), or the full text of title
+ * Search: the title, a category name or a tag name contains the words (docs/product.md#search-page), or the full text of title
  * and body matches them. The newest matches come best first (the words as one phrase in the
  * title, then all of them in it, then the rest), newest first within each; older matches
  * follow by date (decision 045). A search first reads its matches in the table's order, up
@@ -359,10 +360,11 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
       const pattern = `%${escapeLike(text)}%`;
       const tsQuery = sql`websearch_to_tsquery('english', ${text})`;
       // Looked up first: as a literal list the planner sees how many posts it matches (usually none).
-      const categoryIds = await categoriesNamed(text);
+      const [categoryIds, tagIds] = await Promise.all([categoriesNamed(text), tagsMatching(db, text)]);
       const match = or(
         ilike(posts.title, pattern),
         categoryIds.length ? inArray(posts.categoryId, categoryIds) : undefined,
+        tagIds.length ? taggedWithAny(db, tagIds) : undefined,
         sql`${posts.search} @@ ${tsQuery}`,
       ) as SQL;
       const where = and(filters, match);

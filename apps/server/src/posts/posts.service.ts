@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../db/pg-errors";
 import { posts } from "../db/schema";
 import { notFound } from "../errors";
 import { type JobQueue, PUBLISH_DUE_POSTS } from "../jobs";
-import { resolveCategory, resolveType } from "../taxonomy";
+import { resolveCategory, resolveType, setPostTags } from "../taxonomy";
 import { sanitizeRichText } from "./html-sanitizer";
 import { createPostDetail } from "./post-detail";
 import { createPostListing } from "./post-listing";
@@ -79,21 +79,27 @@ export function createPostsService(
     const isPublished = scheduledAt ? false : (input.isPublished ?? true);
     for (let attempt = 0; ; attempt++) {
       try {
-        const [created] = await db
-          .insert(posts)
-          .values({
-            ...values,
-            slug: await availableSlug(db, input.title),
-            sku: buildSku(category.name),
-            authorId,
-            isPublished,
-            publishedAt: isPublished ? new Date() : null,
-            scheduledAt,
-            correction: input.correction ?? "",
-            correctedAt: input.correction ? new Date() : null,
-          })
-          .returning({ id: posts.id });
-        if (!created) throw new Error("insert returned no row");
+        const slug = await availableSlug(db, input.title);
+        // A post is seen with its tags or not at all.
+        const created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(posts)
+            .values({
+              ...values,
+              slug,
+              sku: buildSku(category.name),
+              authorId,
+              isPublished,
+              publishedAt: isPublished ? new Date() : null,
+              scheduledAt,
+              correction: input.correction ?? "",
+              correctedAt: input.correction ? new Date() : null,
+            })
+            .returning({ id: posts.id });
+          if (!row) throw new Error("insert returned no row");
+          await setPostTags(tx, row.id, input.tags ?? []);
+          return row;
+        });
         await revisions.record(created.id, authorId);
         if (scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, scheduledAt);
         return getPost(created.id, viewer);
@@ -133,10 +139,13 @@ export function createPostsService(
                   ? null
                   : sql`case when ${posts.correction} = ${input.correction} then ${posts.correctedAt} else now() end`,
             };
-      await db
-        .update(posts)
-        .set({ ...values, ...publication, ...correction, updatedAt: new Date() })
-        .where(eq(posts.id, id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(posts)
+          .set({ ...values, ...publication, ...correction, updatedAt: new Date() })
+          .where(eq(posts.id, id));
+        if (input.tags) await setPostTags(tx, id, input.tags);
+      });
       await revisions.record(id, viewer.id);
       if (publication.scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, publication.scheduledAt);
       const post = await getPost(id, viewer);

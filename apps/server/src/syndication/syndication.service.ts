@@ -1,9 +1,17 @@
-import { authorPath, categoryPath, htmlToText, LEGAL_TEXT_UPDATED, postPath } from "@broadsheet/domain";
-import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
+import {
+  authorPath,
+  categoryPath,
+  htmlToText,
+  LEGAL_TEXT_UPDATED,
+  normalizeSlug,
+  postPath,
+  tagPath,
+} from "@broadsheet/domain";
+import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { ReadCache } from "../caching";
-import { CATEGORY_LISTS, POST_LISTS, SETTINGS_TAG } from "../caching";
+import { CATEGORY_LISTS, POST_LISTS, SETTINGS_TAG, TAG_LISTS } from "../caching";
 import type { Database } from "../db/client";
-import { categories, media, posts, siteSettings, types, users } from "../db/schema";
+import { categories, media, posts, postTags, siteSettings, tags, types, users } from "../db/schema";
 import { sanitizeRichText } from "../posts";
 import { absoluteFeedHtml } from "./feed-content";
 
@@ -40,6 +48,8 @@ export interface FeedChannel {
   category: string | null;
   /** The type's name when the feed is one type's within its category. */
   type: string | null;
+  /** The tag's name when the feed is one tag's. */
+  tag: string | null;
   items: FeedItem[];
   /** The newest change it shows: its posts' updates, and the settings its title names. */
   lastModified: Date;
@@ -190,31 +200,40 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
 
   /** The static pages, categories, types and authors, each with the newest change it shows. */
   async function loadPages(): Promise<SitemapUrl[]> {
-    const [categoryRows, typeRows, authorRows, byCategory, byType, [latest], settingsSaved] = await Promise.all([
-      db
-        .select({ id: categories.id, slug: categories.slug, createdAt: categories.createdAt })
-        .from(categories)
-        .orderBy(asc(categories.name)),
-      db
-        .select({ id: types.id, categorySlug: categories.slug, slug: types.slug, createdAt: types.createdAt })
-        .from(types)
-        .innerJoin(categories, eq(categories.id, types.categoryId))
-        .orderBy(asc(categories.name), asc(types.name)),
-      // Only those with a published post have an author page: it shows their newest.
-      db
-        .select({ slug: users.slug, lastModified: max(posts.updatedAt) })
-        .from(users)
-        .innerJoin(posts, and(eq(posts.authorId, users.id), published))
-        .groupBy(users.slug)
-        .orderBy(asc(users.slug)),
-      newestPostBy(posts.categoryId),
-      newestPostBy(posts.typeId),
-      db
-        .select({ lastModified: max(posts.updatedAt) })
-        .from(posts)
-        .where(published),
-      settingsSavedAt(),
-    ]);
+    const [categoryRows, typeRows, authorRows, byCategory, byType, tagRows, [latest], settingsSaved] =
+      await Promise.all([
+        db
+          .select({ id: categories.id, slug: categories.slug, createdAt: categories.createdAt })
+          .from(categories)
+          .orderBy(asc(categories.name)),
+        db
+          .select({ id: types.id, categorySlug: categories.slug, slug: types.slug, createdAt: types.createdAt })
+          .from(types)
+          .innerJoin(categories, eq(categories.id, types.categoryId))
+          .orderBy(asc(categories.name), asc(types.name)),
+        // Only those with a published post have an author page: it shows their newest.
+        db
+          .select({ slug: users.slug, lastModified: max(posts.updatedAt) })
+          .from(users)
+          .innerJoin(posts, and(eq(posts.authorId, users.id), published))
+          .groupBy(users.slug)
+          .orderBy(asc(users.slug)),
+        newestPostBy(posts.categoryId),
+        newestPostBy(posts.typeId),
+        // Tags with a published post: a tag page with none is empty.
+        db
+          .select({ slug: tags.slug, lastModified: max(posts.updatedAt) })
+          .from(tags)
+          .innerJoin(postTags, eq(postTags.tagId, tags.id))
+          .innerJoin(posts, and(eq(posts.id, postTags.postId), published))
+          .groupBy(tags.slug)
+          .orderBy(asc(tags.slug)),
+        db
+          .select({ lastModified: max(posts.updatedAt) })
+          .from(posts)
+          .where(published),
+        settingsSavedAt(),
+      ]);
     // The legal pages show their own text and the settings' name and contact details.
     const legalChanged = newest([LEGAL_TEXT_CHANGED, settingsSaved ?? LEGAL_TEXT_CHANGED]);
     return [
@@ -231,6 +250,9 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
       })),
       ...authorRows.flatMap((row) =>
         row.lastModified ? [{ path: authorPath(row.slug), lastModified: row.lastModified }] : [],
+      ),
+      ...tagRows.flatMap((row) =>
+        row.lastModified ? [{ path: tagPath(row.slug), lastModified: row.lastModified }] : [],
       ),
     ];
   }
@@ -289,7 +311,7 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
   }
 
   // Feeds and the sitemap list the published posts and the categories; the sitemap's dates follow the settings too.
-  const shows = () => [POST_LISTS, CATEGORY_LISTS, SETTINGS_TAG];
+  const shows = () => [POST_LISTS, CATEGORY_LISTS, TAG_LISTS, SETTINGS_TAG];
   const layout = () => reads.get("syndication:sitemap", loadLayout, shows);
 
   const toFeedImage = (
@@ -308,18 +330,24 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
   };
 
   return {
-    /** The latest published posts, newest first by publication time: of one category (by slug) when given. */
+    /** The latest published posts, newest first by publication time: of one category or tag (by slug) when given. */
     latestPosts(
-      options: { limit?: number; categorySlug?: string; typeSlug?: string } = {},
+      options: { limit?: number; categorySlug?: string; typeSlug?: string; tagSlug?: string } = {},
     ): Promise<FeedChannel | null> {
       const limit = options.limit ?? FEED_SIZE;
       const slug = options.categorySlug;
       const typeSlug = slug === undefined ? undefined : options.typeSlug;
+      const tagSlug = options.tagSlug === undefined ? undefined : normalizeSlug(options.tagSlug);
       return reads.get(
-        `syndication:rss:${limit}:${slug ?? ""}:${typeSlug ?? ""}`,
+        `syndication:rss:${limit}:${slug ?? ""}:${typeSlug ?? ""}:${tagSlug ?? ""}`,
         async () => {
           let category: { id: string; name: string } | undefined;
           let type: { id: string; name: string } | undefined;
+          let tag: { id: string; name: string } | undefined;
+          if (tagSlug !== undefined) {
+            [tag] = await db.select({ id: tags.id, name: tags.name }).from(tags).where(eq(tags.slug, tagSlug));
+            if (!tag) return null;
+          }
           if (slug !== undefined) {
             [category] = await db
               .select({ id: categories.id, name: categories.name })
@@ -361,6 +389,12 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
                 published,
                 category ? eq(posts.categoryId, category.id) : undefined,
                 type ? eq(posts.typeId, type.id) : undefined,
+                tag
+                  ? inArray(
+                      posts.id,
+                      db.select({ id: postTags.postId }).from(postTags).where(eq(postTags.tagId, tag.id)),
+                    )
+                  : undefined,
               ),
             )
             .orderBy(desc(publishedTime), desc(posts.id))
@@ -388,7 +422,13 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
             ...(saved ? [saved] : []),
             ...(items.length === 0 && !saved ? [startedAt] : []),
           ]);
-          return { category: category?.name ?? null, type: type?.name ?? null, items, lastModified };
+          return {
+            category: category?.name ?? null,
+            type: type?.name ?? null,
+            tag: tag?.name ?? null,
+            items,
+            lastModified,
+          };
         },
         shows,
       );

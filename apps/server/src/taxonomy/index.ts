@@ -1,2 +1,12 @@
 export { resolveCategory, resolveType } from "./post-classification";
+export {
+  createTagsService,
+  setPostTags,
+  type TagsService,
+  taggedWith,
+  taggedWithAny,
+  tagSlugOf,
+  tagsMatching,
+  tagsOfPost,
+} from "./tags.service";
 export { createTaxonomyService } from "./taxonomy.service";

@@ -1,5 +1,6 @@
 import { ROLES } from "../accounts/roles";
 import { POLL_OPTIONS } from "../content/polls.schemas";
+import { TagRefSchema } from "../content/tags.schemas";
 import { ADVERT_PLACEMENTS, POST_CATEGORIES } from "../rules/limits";
 import { z } from "../zod";
 
@@ -82,6 +83,7 @@ export const PostDetailSchema = PostSummarySchema.extend({
   imageSizes: z
     .array(z.object({ width: z.number().int(), height: z.number().int() }).nullable())
     .describe("Each image's size in pixels, by position; null for an image on another site"),
+  tags: z.array(TagRefSchema).describe("The post's tags, in the editor's order"),
 }).meta({ id: "PostDetail" });
 export type PostDetail = z.infer<typeof PostDetailSchema>;
 

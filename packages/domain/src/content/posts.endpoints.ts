@@ -14,10 +14,11 @@ import { FormImageListSchema, PostInputSchema } from "./posts.schemas";
 /** /api/posts: docs/product.md#7-api "Posts". */
 
 export const PostListQuerySchema = pageQuerySchema(SEARCH_PAGE_SIZE).extend({
-  search: textQuery(SEARCH_MAX_LENGTH, "Words of the title, content or category"),
+  search: textQuery(SEARCH_MAX_LENGTH, "Words of the title, content, category or tags"),
   category: textQuery(100, "Category name; All or empty for every category"),
   type: textQuery(100, "Type name; All or empty for every type"),
   author: textQuery(200, "Author slug: only that author's posts"),
+  tag: textQuery(200, "Tag slug: only posts with that tag"),
   sort: choiceQuery("sort", POST_SORTS, "latest", "Order"),
 });
 export type PostListQuery = z.output<typeof PostListQuerySchema>;
@@ -40,6 +41,7 @@ const PostFormSchema = z.object({
     .meta({ description: "ISO 8601 date and time; empty unschedules" }),
   correction: postField.correction.meta({ description: "Correction note; empty removes it" }),
   image: FormImageListSchema,
+  tags: postField.tags.meta({ description: "Tag names, one field each, in order" }),
   imageAlt: postField.imageAlt.meta({
     description: "Each image's description (alt text), in the images' order; no more than there are images",
   }),

@@ -2,6 +2,7 @@ import { MESSAGES } from "../api/messages";
 import { CORRECTION_MAX_LENGTH, IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_POST } from "../rules/limits";
 import { mediaPathPattern } from "../rules/media-paths";
 import { z } from "../zod";
+import { PostTagNamesSchema } from "./tags.schemas";
 
 export const POST_MESSAGES = {
   titleRequired: "Please add a title",
@@ -83,6 +84,8 @@ export const PostInputSchema = z
       .transform((value) => new Date(value))
       .nullable()
       .optional(),
+    /** Tag names; left out of an update, the post keeps its tags. */
+    tags: PostTagNamesSchema.optional(),
   })
   .refine((post) => (post.imageAlt?.length ?? 0) <= post.image.length, {
     message: POST_MESSAGES.tooManyImageAlts,

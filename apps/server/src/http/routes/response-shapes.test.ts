@@ -11,6 +11,7 @@ import {
   pollsApi,
   postsApi,
   sharesApi,
+  tagsApi,
   typesApi,
   usersApi,
 } from "@broadsheet/domain";
@@ -49,7 +50,12 @@ describe("the API answers the shapes its endpoint declarations promise", () => {
     const category = (await admin.agent.post("/api/category/createCategory", { name: "Shapes Desk" })).body.category;
     await admin.agent.post("/api/type/createType", { name: "Explainer", category: category?._id ?? "Shapes Desk" });
     const post = (
-      await admin.agent.post("/api/posts", { title: "Shaped story", category: "Shapes Desk", image: [IMAGE] })
+      await admin.agent.post("/api/posts", {
+        title: "Shaped story",
+        category: "Shapes Desk",
+        image: [IMAGE],
+        tags: ["Shapes", "Forms"],
+      })
     ).body;
     const poll = (
       await admin.agent.post("/api/votes", { title: "Shapes?", optionOne: "a", optionTwo: "b", optionThree: "c" })
@@ -80,6 +86,17 @@ describe("the API answers the shapes its endpoint declarations promise", () => {
     await expectDeclaredAnswer(reader.agent, feedsApi.related, onPost);
     await expectDeclaredAnswer(reader.agent, categoriesApi.list);
     await expectDeclaredAnswer(reader.agent, typesApi.list);
+    await expectDeclaredAnswer(reader.agent, tagsApi.list, { query: { search: "sha" } });
+    await expectDeclaredAnswer(reader.agent, tagsApi.get, { params: { id: "shapes" } });
+    const [shapes, forms] = post.tags.map((tag: { slug: string }) => tag.slug);
+    const formsTag = (await reader.agent.get(`/api/tags/${forms}`)).body;
+    const shapesTag = (await reader.agent.get(`/api/tags/${shapes}`)).body;
+    await expectDeclaredAnswer(admin.agent, tagsApi.rename, { params: { id: formsTag._id }, body: { name: "Form" } });
+    await expectDeclaredAnswer(admin.agent, tagsApi.merge, {
+      params: { id: formsTag._id },
+      body: { into: shapesTag._id },
+    });
+    await expectDeclaredAnswer(admin.agent, tagsApi.remove, { params: { id: shapesTag._id } });
     await expectDeclaredAnswer(reader.agent, pollsApi.vote, { params: { id: poll._id }, body: { option: 2 } });
     await expectDeclaredAnswer(reader.agent, pollsApi.list);
     await expectDeclaredAnswer(reader.agent, advertsApi.list);

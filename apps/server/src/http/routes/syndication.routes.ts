@@ -1,4 +1,4 @@
-import { categoryPath, PUBLISHER_LOGO, postPath } from "@broadsheet/domain";
+import { categoryPath, PUBLISHER_LOGO, postPath, tagPath } from "@broadsheet/domain";
 import { type Context, Hono } from "hono";
 import type { Config } from "../../config";
 import type { Services } from "../../services";
@@ -17,7 +17,7 @@ import type { AppEnv } from "../app-env";
 
 /*
  * The site's feeds (/rss.xml, /atom.xml, /feed.json, and the same per category and per type
- * below /category/{slug}[/{type}]/), /sitemap.xml (with its child files,
+ * below /category/{slug}[/{type}]/ and per tag below /tag/{slug}/), /sitemap.xml (with its child files,
  * sitemap-<pages|posts>-N.xml, once past 50,000 URLs), /sitemap-news.xml (Google News) and
  * /robots.txt, outside /api so crawlers and feed readers find them at the root. Each
  * answer carries Last-Modified: the newest change it shows. And the publisher logo of
@@ -158,12 +158,28 @@ export function syndicationRoutes(services: Services, config: Config) {
     });
   };
 
+  /** One tag's feed (/tag/{slug}/{rss.xml|atom.xml|feed.json}). */
+  const tagFeed = async (c: Context<AppEnv>, slug: string) => {
+    const format = FORMAT_OF_FILE.get(c.req.param("file") ?? "");
+    const [channel, site] = await Promise.all([
+      services.syndication.latestPosts({ tagSlug: slug }),
+      services.settings.getSettings(),
+    ]);
+    if (!format || !channel?.tag) return c.text("Not found", 404);
+    return feed(c, format, channel, {
+      title: `${channel.tag} | ${site.siteName}`,
+      path: tagPath(slug),
+      description: `The latest stories tagged ${channel.tag} from ${site.siteName}`,
+    });
+  };
+
   return new Hono<AppEnv>()
     .get("/rss.xml", (c) => siteFeed(c, "rss"))
     .get("/atom.xml", (c) => siteFeed(c, "atom"))
     .get("/feed.json", (c) => siteFeed(c, "json"))
     .get(`/category/:slug/:file${FEED_FILE}`, (c) => categoryFeed(c, c.req.param("slug")))
     .get(`/category/:slug/:type/:file${FEED_FILE}`, (c) => categoryFeed(c, c.req.param("slug"), c.req.param("type")))
+    .get(`/tag/:slug/:file${FEED_FILE}`, (c) => tagFeed(c, c.req.param("slug")))
     .get("/sitemap.xml", async (c) => {
       const sitemap = await services.syndication.sitemap();
       const body = sitemap.kind === "urlset" ? urlset(sitemap.urls) : sitemapIndex(sitemap.files);

@@ -17,6 +17,7 @@ import { useToast } from "../toaster";
 import { Button, Field } from "../ui";
 import { ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
+import { TagInput } from "./tag-input";
 
 /*
  * The form of Add Post and Edit Post (docs/product.md#5-admin-screens): images, title, link, category, type
@@ -38,6 +39,7 @@ export const EMPTY_POST: PostFormValues = {
   isPublished: false,
   scheduledAt: null,
   correction: "",
+  tags: [],
 };
 
 export function PostForm({
@@ -251,6 +253,7 @@ export function PostForm({
                 ...categoryTypes.map((item) => ({ value: item.slug, label: item.name })),
               ]}
             />
+            <TagInput initialTags={initial.tags} />
           </div>
         </aside>
       </Form>

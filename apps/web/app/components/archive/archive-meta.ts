@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { MetaMatches } from "../../lib/root-data";
-import { defaultShareImageTags, twitterSiteTags } from "../../lib/site";
+import { defaultShareImageTags, feedLinks, twitterSiteTags } from "../../lib/site";
 import { archivePageHref } from "./archive-page";
 
 /*
@@ -34,5 +34,23 @@ export function archiveShareTags(
     ...defaultShareImageTags(matches),
     { name: "twitter:card", content: "summary" },
     ...twitterSiteTags(matches),
+  ];
+}
+
+/** The head of a listing with its own feeds (category, type, tag): title, description, canonical, feed links, share tags. */
+export function feedArchiveHead(
+  matches: MetaMatches,
+  page: { title: string; description: string; siteName: string; siteUrl: string; canonicalUrl: string; path: string },
+  feedName: string,
+) {
+  return [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: page.canonicalUrl },
+    ...feedLinks(page.siteUrl, page.path, `${feedName} | ${page.siteName}`).map((feed) => ({
+      tagName: "link",
+      ...feed,
+    })),
+    ...archiveShareTags(matches, "website", page),
   ];
 }

@@ -1,3 +1,4 @@
+import { Rss } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Page, PostSummary } from "../../lib/post-types";
@@ -100,5 +101,38 @@ export function ArchiveList({
         hrefFor={(page) => archivePageHref(path, page)}
       />
     </section>
+  );
+}
+
+/** The heading of a listing with its own feed (category, type, tag), and the link to its RSS feed. */
+export function FeedArchiveHeader({
+  title,
+  description,
+  path,
+  feedName,
+  kicker,
+}: {
+  title: string;
+  description: string;
+  path: string;
+  feedName: string;
+  /** A word above the heading that says what kind of listing it is. */
+  kicker?: string;
+}) {
+  return (
+    <header className="mt-4 flex flex-wrap items-end justify-between gap-4 border-b-4 border-ink pb-4">
+      <div>
+        {kicker ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{kicker}</p> : null}
+        <h1 className="font-serif text-4xl font-black tracking-tight text-ink">{title}</h1>
+        <p className="mt-2 text-gray-600">{description}</p>
+      </div>
+      <a
+        href={`${path}/rss.xml`}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <Rss aria-hidden="true" className="h-4 w-4" />
+        {feedName} RSS feed
+      </a>
+    </header>
   );
 }

@@ -42,6 +42,8 @@ export function postBody(
       content: formText(form, "content"),
       image: formList(form, "image"),
       imageAlt: formList(form, "imageAlt"),
+      // The chips and the text box (names typed without scripts are separated by commas).
+      tags: formList(form, "tags").flatMap((names) => names.split(",")),
       isPublished: intent === "publish",
       scheduledAt,
       // Only the edit screen has the field: a new post sends none.

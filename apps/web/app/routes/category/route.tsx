@@ -1,17 +1,17 @@
 import { categoriesApi, categoryPath, postsApi, typesApi } from "@broadsheet/domain";
-import { Rss } from "lucide-react";
 import { data, Link } from "react-router";
-import { archiveLocation, archiveShareTags } from "../../components/archive/archive-meta";
+import { archiveLocation, feedArchiveHead } from "../../components/archive/archive-meta";
 import {
   ArchiveList,
   archivePageDescription,
   archivePageNumber,
   Breadcrumbs,
+  FeedArchiveHeader,
 } from "../../components/archive/archive-page";
 import { breadcrumbList, JsonLd } from "../../components/json-ld";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
-import { feedLinks, siteNameIn } from "../../lib/site";
+import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/route";
 
 /*
@@ -74,20 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Page Not Found | ${siteNameIn(matches)}` }];
   const title = `${pageTitle(loaderData)} | ${loaderData.siteName}`;
   const description = archivePageDescription(pageDescription(loaderData), loaderData.posts.page);
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl },
-    ...feedLinks(loaderData.siteUrl, loaderData.path, `${feedName(loaderData)} | ${loaderData.siteName}`).map(
-      (feed) => ({ tagName: "link", ...feed }),
-    ),
-    ...archiveShareTags(matches, "website", {
-      title,
-      description,
-      siteName: loaderData.siteName,
-      canonicalUrl: loaderData.canonicalUrl,
-    }),
-  ];
+  return feedArchiveHead(matches, { ...loaderData, title, description }, feedName(loaderData));
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
@@ -111,19 +98,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       />
       <JsonLd data={breadcrumbList(crumbs.map((crumb) => ({ name: crumb.name, url: `${siteUrl}${crumb.href}` })))} />
       <Breadcrumbs items={crumbs} />
-      <header className="mt-4 flex flex-wrap items-end justify-between gap-4 border-b-4 border-ink pb-4">
-        <div>
-          <h1 className="font-serif text-4xl font-black tracking-tight text-ink">{type ? type.name : category.name}</h1>
-          <p className="mt-2 text-gray-600">{pageDescription(loaderData)}</p>
-        </div>
-        <a
-          href={`${path}/rss.xml`}
-          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-        >
-          <Rss aria-hidden="true" className="h-4 w-4" />
-          {feedName(loaderData)} RSS feed
-        </a>
-      </header>
+      <FeedArchiveHeader
+        title={type ? type.name : category.name}
+        description={pageDescription(loaderData)}
+        path={path}
+        feedName={feedName(loaderData)}
+      />
       {types.length > 0 ? (
         <nav aria-label={`Types of ${category.name}`} className="mt-4">
           <ul className="flex flex-wrap gap-2 text-sm">

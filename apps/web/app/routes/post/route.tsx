@@ -33,6 +33,7 @@ import { ArticleJsonLd } from "./components/article-json-ld";
 import { CommentsSection } from "./components/comments";
 import { EngagementBar } from "./components/engagement-bar";
 import { Gallery } from "./components/gallery";
+import { PostTags } from "./components/post-tags";
 import { ReviewsSection } from "./components/reviews";
 import { SideList } from "./components/side-list";
 import { StaffActions } from "./components/staff-actions";
@@ -233,6 +234,8 @@ function PostView({
               </p>
             </aside>
           ) : null}
+
+          <PostTags tags={post.tags} />
 
           <EngagementBar post={post} user={user} />
         </article>

@@ -24,6 +24,7 @@ async function readPostInput(c: Context<AppEnv>, services: Services, uploaderId:
   }
   const published = form.text("isPublished");
   const imageAlt = form.all("imageAlt").flatMap((part) => ("value" in part ? [part.value] : []));
+  const tags = form.all("tags").flatMap((part) => ("value" in part ? [part.value] : []));
   return parseInput(PostInputSchema, {
     title: form.text("title"),
     link: form.text("link"),
@@ -34,6 +35,7 @@ async function readPostInput(c: Context<AppEnv>, services: Services, uploaderId:
     imageAlt: imageAlt.length > 0 ? imageAlt : undefined,
     scheduledAt: scheduledField(form.text("scheduledAt")),
     correction: form.text("correction"),
+    tags: tags.length > 0 ? tags : undefined,
     isPublished: published === undefined ? undefined : published === "true",
   });
 }

@@ -67,6 +67,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           isPublished: post.isPublished,
           scheduledAt: post.scheduledAt,
           correction: post.correction,
+          tags: post.tags.map((tag) => tag.name),
         }}
         categories={categories}
         types={types}

@@ -34,6 +34,7 @@ export function ArticleJsonLd({
           datePublished: post.publishedAt ?? post.createdAt,
           dateModified: post.updatedAt ?? post.createdAt,
           articleSection: post.category,
+          ...(post.tags.length > 0 ? { keywords: post.tags.map((tag) => tag.name) } : {}),
           ...(post.correction && post.correctedAt
             ? {
                 correction: {
