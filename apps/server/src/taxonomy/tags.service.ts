@@ -127,6 +127,8 @@ export function createTagsService(db: Database, reads: ReadCache, caches: Caches
 
   const byIdOrSlug = (reference: string): SQL =>
     isUuid(reference) ? eq(tags.id, reference.toLowerCase()) : eq(tags.slug, normalizeSlug(reference));
+  // Changes name tags by id only: anything else is no tag.
+  const byId = (id: string): SQL => (isUuid(id) ? eq(tags.id, id.toLowerCase()) : sql`false`);
 
   async function listUncached(query: TagListQuery, isStaff: boolean): Promise<Page<TagJson>> {
     const prefix = query.search.replace(/\s+/g, " ").trim().toLowerCase();
@@ -140,8 +142,8 @@ export function createTagsService(db: Database, reads: ReadCache, caches: Caches
     return { items: rows, total, page: query.page, limit: query.limit };
   }
 
-  async function findTag(reference: string, isStaff: boolean): Promise<TagJson> {
-    const [row] = await selectTags(isStaff).where(byIdOrSlug(reference));
+  async function findTag(reference: string | SQL, isStaff: boolean): Promise<TagJson> {
+    const [row] = await selectTags(isStaff).where(typeof reference === "string" ? byIdOrSlug(reference) : reference);
     if (!row) throw notFound(TAG_MESSAGES.tagNotFound);
     return row;
   }
@@ -171,8 +173,11 @@ export function createTagsService(db: Database, reads: ReadCache, caches: Caches
     },
 
     async renameTag(id: string, change: TagRename): Promise<TagJson> {
-      const current = await findTag(id, true);
-      const slug = change.slug === undefined ? current.slug : change.slug;
+      const current = await findTag(byId(id), true);
+      const slug =
+        change.slug === undefined
+          ? current.slug
+          : change.slug || (await availableTagSlug(db, tagSlugOf(change.name), current._id));
       try {
         await db.update(tags).set({ name: change.name, slug }).where(eq(tags.id, current._id));
       } catch (error) {
@@ -185,7 +190,7 @@ export function createTagsService(db: Database, reads: ReadCache, caches: Caches
 
     /** Posts of tag `id` get tag `into` (in the place the old one had), then `id` is deleted. */
     async mergeTag(id: string, into: string): Promise<TagJson> {
-      const [source, target] = await Promise.all([findTag(id, true), findTag(into, true)]);
+      const [source, target] = await Promise.all([findTag(byId(id), true), findTag(into, true)]);
       if (source._id === target._id) throw invalid(TAG_MESSAGES.mergeIntoItself);
       await db.transaction(async (tx) => {
         // A post with both keeps the target where it was; the rest take the target in the old tag's place.
@@ -201,7 +206,7 @@ export function createTagsService(db: Database, reads: ReadCache, caches: Caches
 
     /** The posts stay; they lose this tag (ON DELETE CASCADE). */
     async deleteTag(id: string): Promise<void> {
-      const deleted = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
+      const deleted = await db.delete(tags).where(byId(id)).returning({ id: tags.id });
       if (deleted.length === 0) throw notFound(TAG_MESSAGES.tagNotFound);
       await tagsChanged();
     },

@@ -14,8 +14,8 @@ export const TAG_MESSAGES = {
   nameRequired: "Please give the tag a name",
   nameTooLong: `A tag must be at most ${TAG_NAME_MAX_LENGTH} characters`,
   tooManyTags: `A post can have at most ${MAX_TAGS_PER_POST} tags`,
-  slugInvalid: "The slug must have at least one letter or digit",
   tagNotFound: "Tag not found",
+  slugTooLong: `A slug must be at most ${TAG_SLUG_MAX_LENGTH} characters`,
   nameTaken: "Another tag already has this name",
   slugTaken: "Another tag already has this slug",
   mergeIntoItself: "Choose another tag to merge into",
@@ -23,11 +23,16 @@ export const TAG_MESSAGES = {
   tagDeleted: "Tag deleted",
 } as const;
 
-/** A tag's name as people type it: spaces folded, trimmed. */
+/** Runs of spaces in a name typed are one space. */
+const foldSpaces = (name: string) => name.replace(/\s+/g, " ");
+
+/** A tag's name as people type it: trimmed, spaces folded. */
 export const TagNameSchema = z
   .string({ error: TAG_MESSAGES.nameRequired })
-  .transform((name) => name.replace(/\s+/g, " ").trim())
-  .pipe(z.string().min(1, TAG_MESSAGES.nameRequired).max(TAG_NAME_MAX_LENGTH, TAG_MESSAGES.nameTooLong));
+  .trim()
+  .min(1, TAG_MESSAGES.nameRequired)
+  .max(TAG_NAME_MAX_LENGTH, TAG_MESSAGES.nameTooLong)
+  .transform(foldSpaces);
 
 /** The same name twice in any letter case is one tag: the first spelling stays. */
 export function uniqueTagNames(names: readonly string[]): string[] {
@@ -42,29 +47,28 @@ export function uniqueTagNames(names: readonly string[]): string[] {
 
 /** A post's tags by name, in the editor's order: empty entries dropped, duplicates (any case) once. */
 export const PostTagNamesSchema = z
-  .array(
-    z
-      .string()
-      .transform((name) => name.replace(/\s+/g, " ").trim())
-      .pipe(z.string().max(TAG_NAME_MAX_LENGTH, TAG_MESSAGES.nameTooLong)),
-    { error: TAG_MESSAGES.tooManyTags },
-  )
+  .array(z.string().trim().max(TAG_NAME_MAX_LENGTH, TAG_MESSAGES.nameTooLong).transform(foldSpaces), {
+    error: TAG_MESSAGES.tooManyTags,
+  })
   .transform((names) => uniqueTagNames(names.filter(Boolean)))
   .pipe(z.array(z.string()).max(MAX_TAGS_PER_POST, TAG_MESSAGES.tooManyTags))
   .meta({
     description: `Tag names in order; at most ${MAX_TAGS_PER_POST}, each up to ${TAG_NAME_MAX_LENGTH} characters`,
   });
 
-/** Rename a tag; a slug given is normalised (any script, lower case, words joined by "-"). */
+/**
+ * Rename a tag. A slug given is normalised (any script, lower case, words joined by "-"); one
+ * with no letter or digit left ("") is made from the new name; none keeps the slug.
+ */
 export const TagRenameSchema = z.object(
   {
     name: TagNameSchema,
     slug: z
       .string()
-      .max(TAG_SLUG_MAX_LENGTH, TAG_MESSAGES.slugInvalid)
+      .max(TAG_SLUG_MAX_LENGTH, TAG_MESSAGES.slugTooLong)
       .transform(normalizeSlug)
-      .pipe(z.string().min(1, TAG_MESSAGES.slugInvalid))
-      .optional(),
+      .optional()
+      .meta({ description: "The tag page's slug; empty makes it from the name; left out keeps it" }),
   },
   { error: TAG_MESSAGES.nameRequired },
 );
