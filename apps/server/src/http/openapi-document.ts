@@ -17,6 +17,7 @@ const TAGS = [
   { name: "Engagement", description: "Comments, likes, reviews, shares" },
   { name: "Media", description: "Image uploads" },
   { name: "Categories and types", description: "Post categories and the types within them" },
+  { name: "Pages", description: "Static pages (About, Terms, Privacy…) served at /{slug}" },
   { name: "Polls", description: "Polls (called votes in the paths)" },
   { name: "Adverts", description: "Adverts by placement" },
   { name: "Docs", description: "This description" },
