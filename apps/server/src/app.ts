@@ -32,6 +32,7 @@ import { adminRoutes } from "./http/routes/newsroom/admin.routes";
 import { auditRoutes } from "./http/routes/newsroom/audit.routes";
 import { healthRoutes } from "./http/routes/newsroom/health.routes";
 import { settingsRoutes } from "./http/routes/newsroom/settings.routes";
+import { pagesRoutes } from "./http/routes/pages.routes";
 import { pollsRoutes } from "./http/routes/polls.routes";
 import { feedsRoutes } from "./http/routes/posts/feeds.routes";
 import { postsRoutes } from "./http/routes/posts/posts.routes";
@@ -191,6 +192,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", categoryRoutes(services));
   api.route("/", typeRoutes(services));
   api.route("/", tagRoutes(services));
+  api.route("/", pagesRoutes(services));
   api.route("/", pollsRoutes(services));
   api.route("/", advertsRoutes(services));
   api.route("/", settingsRoutes(services.settings));

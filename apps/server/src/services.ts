@@ -25,6 +25,7 @@ import type { Logger } from "./logger";
 import { createMailService } from "./mail";
 import { createMediaService } from "./media";
 import { createAnalyticsService, createAuditService, createHealthService, createSettingsService } from "./newsroom";
+import { createPagesService } from "./pages";
 import { createPollsService } from "./polls";
 import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
 import { createRateLimiter } from "./rate-limits";
@@ -127,6 +128,7 @@ export function createServices(deps: ServiceDeps) {
     publisherLogo: createPublisherLogoService({ settings, media }),
     taxonomy: createTaxonomyService(db, reads, caches),
     tags: createTagsService(db, reads, caches),
+    pages: createPagesService(db, { reads, caches }),
     polls,
     adverts,
     syndication: createSyndicationService(db, reads, { publicUrl: config.publicUrl }),

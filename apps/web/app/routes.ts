@@ -16,8 +16,6 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("readLater", "routes/read-later.tsx"),
   route("reader-actions", "routes/reader-actions/route.ts"),
-  route("privacy-policy", "routes/privacy-policy.tsx"),
-  route("terms", "routes/terms.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     // admin screens; old URLs (add-adds, brand, votes) kept, the modules named for adverts, post types and polls
@@ -37,6 +35,11 @@ export default [
     route("view-users", "routes/admin/view-users.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("pages", "routes/admin/pages/all-pages.tsx"),
+    route("add-page", "routes/admin/pages/add-page.tsx"),
+    route("edit-page/:id", "routes/admin/pages/edit-page.tsx"),
   ]),
+  // A static page (/terms, /about…): every route above wins, so a page never hides a screen.
+  route(":slug", "routes/site-page.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

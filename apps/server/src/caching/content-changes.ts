@@ -21,6 +21,8 @@ export const userTag = (userId: string) => `user:${userId}`;
 /** The public face of a user who writes: name, photo and bio on their author page and bylines. */
 export const authorTag = (userId: string) => `author:${userId}`;
 export const sessionTag = (tokenHash: string) => `session:${tokenHash}`;
+/** A static page (About, Terms…) by id or slug. */
+export const pageTag = (idOrSlug: string) => `page:${idOrSlug}`;
 
 /** Lists, feeds and pages that show posts (and their counts). */
 export const POST_LISTS = "list:posts";
@@ -29,6 +31,8 @@ export const CATEGORY_LISTS = "list:categories";
 export const TAG_LISTS = "list:tags";
 export const ADVERT_LISTS = "list:adverts";
 export const POLL_LISTS = "list:polls";
+/** What lists static pages: the sitemap, the page lists and the navigation's choice of pages. */
+export const PAGE_LISTS = "list:pages";
 /** The site's settings: its name, words and links are on every page. */
 export const SETTINGS_TAG = "settings";
 

@@ -18,6 +18,7 @@ const TAGS = [
   { name: "Media", description: "Image uploads" },
   { name: "Categories and types", description: "Post categories and the types within them" },
   { name: "Tags", description: "Free-form tags on posts" },
+  { name: "Pages", description: "Static pages (About, Terms, Privacy…) served at /{slug}" },
   { name: "Polls", description: "Polls (called votes in the paths)" },
   { name: "Adverts", description: "Adverts by placement" },
   { name: "Docs", description: "This description" },

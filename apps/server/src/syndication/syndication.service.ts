@@ -2,16 +2,16 @@ import {
   authorPath,
   categoryPath,
   htmlToText,
-  LEGAL_TEXT_UPDATED,
   normalizeSlug,
+  pagePath,
   postPath,
   tagPath,
 } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { ReadCache } from "../caching";
-import { CATEGORY_LISTS, POST_LISTS, SETTINGS_TAG, TAG_LISTS } from "../caching";
+import { CATEGORY_LISTS, PAGE_LISTS, POST_LISTS, SETTINGS_TAG, TAG_LISTS } from "../caching";
 import type { Database } from "../db/client";
-import { categories, media, posts, postTags, siteSettings, tags, types, users } from "../db/schema";
+import { categories, media, pages, posts, postTags, siteSettings, tags, types, users } from "../db/schema";
 import { sanitizeRichText } from "../posts";
 import { absoluteFeedHtml } from "./feed-content";
 
@@ -31,16 +31,9 @@ export const FEED_SIZE = 50;
 /** Google News lists only what went out in the last two days, at most 1,000 URLs a file. */
 export const NEWS_SITEMAP_HOURS = 48;
 export const NEWS_SITEMAP_MAX_URLS = 1000;
-const LEGAL_TEXT_CHANGED = new Date(LEGAL_TEXT_UPDATED.iso);
-const LEGAL_PATHS = ["/privacy-policy", "/terms"];
 export const FEED_EXCERPT_LENGTH = 200;
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_URLS_PER_FILE = 50_000;
-/*
- * The indexable static pages (category, type and author pages follow). /search is left out:
- * it is noindex, as are the account and admin pages.
- */
-export const SITEMAP_STATIC_PATHS = ["/", ...LEGAL_PATHS];
 
 /** A feed's channel: the whole site's, or one category's. */
 export interface FeedChannel {
@@ -198,10 +191,18 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
       .groupBy(column)
       .then((rows) => new Map(rows.map((row) => [row.id, row.lastModified])));
 
-  /** The static pages, categories, types and authors, each with the newest change it shows. */
+  /*
+   * The home page, the published static pages, categories, types and authors, each with the newest
+   * change it shows. /search is left out: it is noindex, as are the account and admin pages.
+   */
   async function loadPages(): Promise<SitemapUrl[]> {
-    const [categoryRows, typeRows, authorRows, byCategory, byType, tagRows, [latest], settingsSaved] =
+    const [pageRows, categoryRows, typeRows, authorRows, byCategory, byType, tagRows, [latest], settingsSaved] =
       await Promise.all([
+        db
+          .select({ slug: pages.slug, updatedAt: pages.updatedAt })
+          .from(pages)
+          .where(eq(pages.isPublished, true))
+          .orderBy(asc(pages.slug)),
         db
           .select({ id: categories.id, slug: categories.slug, createdAt: categories.createdAt })
           .from(categories)
@@ -234,12 +235,14 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
           .where(published),
         settingsSavedAt(),
       ]);
-    // The legal pages show their own text and the settings' name and contact details.
-    const legalChanged = newest([LEGAL_TEXT_CHANGED, settingsSaved ?? LEGAL_TEXT_CHANGED]);
     return [
       // An empty home page shows only what the settings say.
       { path: "/", lastModified: latest?.lastModified ?? settingsSaved ?? startedAt },
-      ...LEGAL_PATHS.map((path) => ({ path, lastModified: legalChanged })),
+      // A page may show the settings' name and contact details ([site-name]…): a later save changes it too.
+      ...pageRows.map((row) => ({
+        path: pagePath(row.slug),
+        lastModified: newest([row.updatedAt, settingsSaved ?? row.updatedAt]),
+      })),
       ...categoryRows.map((row) => ({
         path: categoryPath(row.slug),
         lastModified: byCategory.get(row.id) ?? row.createdAt,
@@ -310,8 +313,8 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
     return { sitemap: { kind: "index", files, lastModified }, pageFiles, postFiles };
   }
 
-  // Feeds and the sitemap list the published posts and the categories; the sitemap's dates follow the settings too.
-  const shows = () => [POST_LISTS, CATEGORY_LISTS, TAG_LISTS, SETTINGS_TAG];
+  // Feeds and the sitemap list the published posts, pages, categories and tags; the sitemap's dates follow the settings too.
+  const shows = () => [POST_LISTS, CATEGORY_LISTS, TAG_LISTS, PAGE_LISTS, SETTINGS_TAG];
   const layout = () => reads.get("syndication:sitemap", loadLayout, shows);
 
   const toFeedImage = (

@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   "poll.create",
   "poll.update",
   "poll.delete",
+  "page.create",
+  "page.update",
+  "page.delete",
   "category.create",
   "category.delete",
   "type.create",
@@ -54,7 +57,7 @@ export const AuditEventSchema = z
       email: z.string(),
     }),
     target: z.object({
-      type: z.string().describe("post, user, advert, poll, category, type, settings, comment, or empty"),
+      type: z.string().describe("post, page, user, advert, poll, category, type, settings, comment, or empty"),
       _id: z.string(),
       name: z.string().describe("Its title or name when it happened"),
     }),

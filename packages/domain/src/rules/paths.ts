@@ -64,6 +64,7 @@ export const RESERVED_PAGE_SLUGS: readonly string[] = [
   "reset",
   "robots.txt",
   "rss.xml",
+  "scripts-off",
   "search",
   "sitemap-news.xml",
   "sitemap.xml",

@@ -15,6 +15,3 @@ export const FEED_LINKS = [
  * transparent square): search engines ask for a raster logo whose size they are told.
  */
 export const PUBLISHER_LOGO = { path: "/publisher-logo.png", width: 512, height: 512 } as const;
-
-/** When the text of the privacy policy and terms pages last changed: shown on them, and their sitemap date. */
-export const LEGAL_TEXT_UPDATED = { iso: "2026-11-22T00:00:00Z", shown: "November 22, 2026" } as const;

@@ -22,6 +22,7 @@ export function LinkListField({
   hint,
   initial,
   max,
+  suggestions,
 }: {
   name: string;
   legend: string;
@@ -30,8 +31,11 @@ export function LinkListField({
   hint?: string;
   initial: SiteLink[];
   max: number;
+  /** Links offered in an "Add a page" select (the site's pages): the one chosen fills the first empty row, or a new one. */
+  suggestions?: SiteLink[];
 }) {
   const hintId = useId();
+  const suggestionId = useId();
   const nextKey = useRef(initial.length + EMPTY_ROWS_WITHOUT_SCRIPT);
   const [rows, setRows] = useState<Row[]>(() => [
     ...initial.map((link, key) => ({ ...link, key })),
@@ -51,6 +55,13 @@ export function LinkListField({
       const [row] = next.splice(index, 1);
       if (row) next.splice(to, 0, row);
       return next;
+    });
+
+  const addLink = (link: SiteLink) =>
+    setRows((list) => {
+      const empty = list.findIndex((row) => row.label === "" && row.url === "");
+      if (empty >= 0) return list.map((row, at) => (at === empty ? { ...row, ...link } : row));
+      return list.length < max ? [...list, { ...link, key: nextKey.current++ }] : list;
     });
 
   return (
@@ -121,6 +132,29 @@ export function LinkListField({
       >
         Add {noun.toLowerCase()}
       </Button>
+      {suggestions && suggestions.length > 0 ? (
+        <div className="flex max-w-sm items-center gap-2">
+          <label htmlFor={suggestionId} className="shrink-0 text-sm font-semibold text-gray-800">
+            Add a page
+          </label>
+          <select
+            id={suggestionId}
+            value=""
+            onChange={(event) => {
+              const link = suggestions.find((suggestion) => suggestion.url === event.target.value);
+              if (link) addLink(link);
+            }}
+            className={inputClass}
+          >
+            <option value="">Choose a page…</option>
+            {suggestions.map((link) => (
+              <option key={link.url} value={link.url}>
+                {link.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { isStaff, MESSAGES, TWO_FACTOR_MESSAGES, usersApi } from "@broadsheet/domain";
 import {
+  Files,
   FileText,
   FolderTree,
   LayoutDashboard,
@@ -62,6 +63,7 @@ const MENU: MenuItem[] = [
   { to: "/admin/category", label: "Categories", icon: FolderTree },
   { to: "/admin/brand", label: "Types", icon: Tags },
   { to: "/admin/tags", label: "Tags", icon: Tag },
+  { to: "/admin/pages", label: "Pages", icon: Files },
   { to: "/admin/all-adds", label: "All Adverts", icon: Megaphone },
   { to: "/admin/add-adds", label: "Add Advert", icon: PlusSquare },
   { to: "/admin/all-votes", label: "All Votes", icon: ListChecks },

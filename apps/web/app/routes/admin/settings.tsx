@@ -17,6 +17,7 @@ import { LinkListField } from "../../components/admin/link-list-field";
 import { PermissionDenied } from "../../components/permission-denied";
 import { Button, Field, type FieldProps, FormMessage } from "../../components/ui";
 import { adminMeta } from "../../lib/admin/admin-meta";
+import { loadAllPages } from "../../lib/admin/site-pages.server";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { useHydrated } from "../../lib/document/use-hydrated";
 import { apiAction } from "../../lib/forms/answer.server";
@@ -33,15 +34,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   adminMeta(matches, "Settings", Boolean(loaderData && !loaderData.denied));
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [session, settings] = await Promise.all([
+  const [session, settings, pages] = await Promise.all([
     callApi(context, usersApi.getUser),
     callApi(context, settingsApi.get),
+    loadAllPages(context),
   ]);
   if (!session.ok || session.data.role !== "admin") {
     return data({ denied: true as const, settings: null }, { status: session.ok ? 403 : 401 });
   }
   if (!settings.ok) throw data(errorMessage(settings), { status: settings.status });
-  return { denied: false as const, settings: settings.data };
+  // Readers would find a draft missing: only published pages are offered.
+  const pageLinks = pages.filter((page) => page.isPublished).map((page) => ({ label: page.title, url: page.path }));
+  return { denied: false as const, settings: settings.data, pageLinks };
 }
 
 /** The zones this runtime knows (UTC first), and the current one even if it does not list it. */
@@ -256,6 +260,7 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
               hint="Shown after Home in the top bar, in this order. A page of this site (/category/world-news) or a full URL."
               initial={settings.navigation}
               max={SETTINGS_LIMITS.links}
+              suggestions={loaderData.pageLinks}
             />
             <LinkListField
               name="social"

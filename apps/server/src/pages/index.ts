@@ -1,0 +1,1 @@
+export { createPagesService, type PagesService, pageSlugOf } from "./pages.service";
