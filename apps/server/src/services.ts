@@ -28,6 +28,7 @@ import { createAnalyticsService, createAuditService, createHealthService, create
 import { createPollsService } from "./polls";
 import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
 import { createRateLimiter } from "./rate-limits";
+import { createRedirectsService } from "./redirects";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTaxonomyService } from "./taxonomy";
 
@@ -67,6 +68,7 @@ export function createServices(deps: ServiceDeps) {
   const polls = createPollsService(db, viewers, caches);
   const jobs = createJobQueue(database, logger);
   const settings = createSettingsService(db, { reads, caches, defaults: config.site });
+  const redirects = createRedirectsService(db, { caches, onForget: publicPages.onForget });
   const twoFactor = createTwoFactorService(db, {
     issuer: async () => (await settings.getSettings()).siteName,
     forgetUser: (userId) => caches.changed([userTag(userId)]),
@@ -82,6 +84,7 @@ export function createServices(deps: ServiceDeps) {
     activity: createPostActivity(db),
     caches,
     jobs,
+    redirects,
     revisions: {
       record: (postId, authorId) => revisions.record(postId, authorId),
       recordBaseline: (postId) => revisions.recordBaseline(postId),
@@ -132,6 +135,7 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,
+    redirects,
     /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
     runtimeStats() {
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();

@@ -27,6 +27,8 @@ export const POST_LISTS = "list:posts";
 export const CATEGORY_LISTS = "list:categories";
 export const ADVERT_LISTS = "list:adverts";
 export const POLL_LISTS = "list:polls";
+/** The redirects table: the per-process lookup (redirects area) and every page copy, since a redirect hides a page. */
+export const REDIRECTS_TAG = "redirects";
 /** The site's settings: its name, words and links are on every page. */
 export const SETTINGS_TAG = "settings";
 

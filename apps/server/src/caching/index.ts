@@ -9,6 +9,7 @@ export {
   pollTag,
   postActivityTag,
   postTag,
+  REDIRECTS_TAG,
   SETTINGS_TAG,
   sessionTag,
   userTag,
@@ -17,6 +18,7 @@ export { cutAtNonce, entityTag } from "./nonce-holes";
 export { type CachedPage, type PageCache, type RenderedPage, servePage } from "./page-cache";
 export {
   createPublicPagesService,
+  type ForgetListener,
   type PersonalPaths,
   type PublicPagesService,
   type ViewerCache,

@@ -44,6 +44,8 @@ export function postBody(
       imageAlt: formList(form, "imageAlt"),
       isPublished: intent === "publish",
       scheduledAt,
+      // Left empty: a new post's comes from its title, an edited post keeps its own.
+      ...(formText(form, "slug").trim() ? { slug: formText(form, "slug") } : {}),
       // Only the edit screen has the field: a new post sends none.
       ...(form.has("correction") ? { correction: formText(form, "correction") } : {}),
     },

@@ -9,6 +9,7 @@ import {
   PlusSquare,
   ScrollText,
   Settings,
+  Signpost,
   Tags,
   Users,
   Vote,
@@ -67,6 +68,7 @@ const MENU: MenuItem[] = [
   { to: "/admin/view-users", label: "Users", icon: Users, adminOnly: true },
   { to: "/admin/settings", label: "Settings", icon: Settings, adminOnly: true },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, adminOnly: true },
+  { to: "/admin/redirects", label: "Redirects", icon: Signpost, adminOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
