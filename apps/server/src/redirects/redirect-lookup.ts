@@ -1,3 +1,5 @@
+import { redirectKey } from "@broadsheet/domain";
+
 /*
  * Every redirect of the site held in this process's memory, so that a page request costs a Map
  * lookup and no statement (issue 41). Loaded on the first request after a change and dropped by
@@ -57,9 +59,13 @@ export function createRedirectLookup(loadRows: () => Promise<RedirectRow[]>) {
   }
 
   return {
-    /** The redirect of `key` (a redirectKey), or of its bare path when the key's query names nothing stored. */
-    async find(key: string): Promise<RedirectAnswer | null> {
+    /** The redirect of an address, or of its bare path when its query names nothing stored. */
+    async find(pathWithQuery: string): Promise<RedirectAnswer | null> {
       const current = await tables();
+      // A site without redirects spends nothing on spelling the address.
+      if (current.permanent.size === 0 && current.temporary.size === 0) return null;
+      const key = redirectKey(pathWithQuery);
+      if (!key) return null;
       const exact = answerIn(current, key);
       if (exact) return exact;
       const questionMark = key.indexOf("?");

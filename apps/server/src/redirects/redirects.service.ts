@@ -150,10 +150,7 @@ export function createRedirectsService(
 
   return {
     /** The redirect a page request at `pathWithQuery` gets, from memory. */
-    async find(pathWithQuery: string): Promise<RedirectAnswer | null> {
-      const key = redirectKey(pathWithQuery);
-      return key ? lookup.find(key) : null;
-    },
+    find: (pathWithQuery: string): Promise<RedirectAnswer | null> => lookup.find(pathWithQuery),
 
     /** Redirects in memory in this process, or null before the first lookup (tests, bench). */
     cachedSize: () => lookup.size(),
