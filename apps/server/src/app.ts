@@ -13,6 +13,7 @@ import { conditionalRequests } from "./http/middleware/conditional-requests";
 import { entityTags } from "./http/middleware/entity-tags";
 import { handleError } from "./http/middleware/error-handler";
 import { isPublicPage, publicPageCache } from "./http/middleware/page-cache";
+import { redirectOldAddresses } from "./http/middleware/redirects";
 import { requestContext } from "./http/middleware/request-context";
 import { sameOrigin } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
@@ -40,6 +41,7 @@ import { previewsRoutes } from "./http/routes/posts/previews.routes";
 import { revisionsRoutes } from "./http/routes/posts/revisions.routes";
 import { tagRoutes } from "./http/routes/posts/tags.routes";
 import { categoryRoutes, typeRoutes } from "./http/routes/posts/taxonomy.routes";
+import { redirectsRoutes } from "./http/routes/redirects.routes";
 import { syndicationRoutes } from "./http/routes/syndication.routes";
 import { webAppRoutes } from "./http/routes/web-app.routes";
 import type { Logger } from "./logger";
@@ -55,6 +57,7 @@ export interface AppDeps {
   pages?: { render: PageRenderer; clientDir?: string };
 }
 
+const UPLOAD_FORM_PATHS = new Set(["/profile", "/admin/redirects"]);
 const limitProfileForm = limitBody(UPLOAD_MAX_BYTES + 64 * 1024, MEDIA_MESSAGES.tooManyBytes);
 
 /**
@@ -92,6 +95,8 @@ export function createApp(deps: AppDeps) {
   app.use(compression());
   // Validators for answers the page cache did not tag, from their uncompressed bodies.
   app.use(entityTags());
+  // Old addresses leave before the page cache: a redirect hides whatever page was there.
+  app.use(redirectOldAddresses(services.redirects));
   // Outside securityHeaders, so a cached page keeps the CSP it was rendered with (each copy gets a fresh nonce).
   app.use(publicPageCache(services.publicPages, services.sessions));
   // Registered before securityHeaders so its cross-origin CORP is set last and wins.
@@ -141,8 +146,8 @@ export function createApp(deps: AppDeps) {
         c.set("readerShell", false);
       }
       const session = await resolveRequestSession(c, services.sessions);
-      // The profile form carries a photo: a logged-in reader may send an upload's worth, nobody else more than 1 MB.
-      const limit = session.user && c.req.path === "/profile" ? limitProfileForm : limitOrdinaryBody;
+      // The profile form carries a photo and Admin → Redirects a CSV: a logged-in user may send an upload's worth, nobody else more than 1 MB.
+      const limit = session.user && UPLOAD_FORM_PATHS.has(c.req.path) ? limitProfileForm : limitOrdinaryBody;
       const render = () =>
         renderPage(
           async () => pages.render(publicRequest(c), pageLoadContext(app, c, await siteOf(services, config), session)),
@@ -195,6 +200,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", pagesRoutes(services));
   api.route("/", pollsRoutes(services));
   api.route("/", advertsRoutes(services));
+  api.route("/", redirectsRoutes(services));
   api.route("/", settingsRoutes(services.settings));
   api.route("/", auditRoutes(services.audit));
   api.route("/", docsRoutes(api));

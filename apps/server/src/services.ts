@@ -29,6 +29,7 @@ import { createPagesService } from "./pages";
 import { createPollsService } from "./polls";
 import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
 import { createRateLimiter } from "./rate-limits";
+import { createRedirectsService } from "./redirects";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTagsService, createTaxonomyService } from "./taxonomy";
 
@@ -68,6 +69,7 @@ export function createServices(deps: ServiceDeps) {
   const polls = createPollsService(db, viewers, caches);
   const jobs = createJobQueue(database, logger);
   const settings = createSettingsService(db, { reads, caches, defaults: config.site });
+  const redirects = createRedirectsService(db, { caches, onForget: publicPages.onForget });
   const twoFactor = createTwoFactorService(db, {
     issuer: async () => (await settings.getSettings()).siteName,
     forgetUser: (userId) => caches.changed([userTag(userId)]),
@@ -83,6 +85,7 @@ export function createServices(deps: ServiceDeps) {
     activity: createPostActivity(db),
     caches,
     jobs,
+    redirects,
     revisions: {
       record: (postId, authorId) => revisions.record(postId, authorId),
       recordBaseline: (postId) => revisions.recordBaseline(postId),
@@ -135,6 +138,7 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,
+    redirects,
     /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
     runtimeStats() {
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();

@@ -27,6 +27,8 @@ export * from "./content/polls.schemas";
 export * from "./content/posts.endpoints";
 export * from "./content/posts.schemas";
 export * from "./content/previews.endpoints";
+export * from "./content/redirects.endpoints";
+export * from "./content/redirects.schemas";
 export * from "./content/revisions.endpoints";
 export * from "./content/tags.endpoints";
 export * from "./content/tags.schemas";

@@ -33,6 +33,8 @@ export const ADVERT_LISTS = "list:adverts";
 export const POLL_LISTS = "list:polls";
 /** What lists static pages: the sitemap, the page lists and the navigation's choice of pages. */
 export const PAGE_LISTS = "list:pages";
+/** The redirects table: the per-process lookup (redirects area) and every page copy, since a redirect hides a page. */
+export const REDIRECTS_TAG = "redirects";
 /** The site's settings: its name, words and links are on every page. */
 export const SETTINGS_TAG = "settings";
 

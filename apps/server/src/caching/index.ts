@@ -11,6 +11,7 @@ export {
   pollTag,
   postActivityTag,
   postTag,
+  REDIRECTS_TAG,
   SETTINGS_TAG,
   sessionTag,
   TAG_LISTS,
@@ -20,6 +21,7 @@ export { cutAtNonce, entityTag } from "./nonce-holes";
 export { type CachedPage, type PageCache, type RenderedPage, servePage } from "./page-cache";
 export {
   createPublicPagesService,
+  type ForgetListener,
   type PersonalPaths,
   type PublicPagesService,
   type ViewerCache,

@@ -54,6 +54,13 @@ export function createPersonalPaths(max = 1000) {
 
 export type PersonalPaths = ReturnType<typeof createPersonalPaths>;
 
+/**
+ * Told of every change this process applies (its own and other instances'): `null` when
+ * announcements may have been missed and everything must go. For memory that an area keeps
+ * outside the read caches (the redirects' lookup table).
+ */
+export type ForgetListener = (tags: readonly string[] | null) => void;
+
 /** Per-reader lookups; a write makes every instance forget them by `caches.changed([userTag(id), …])`. */
 export interface ViewerCache {
   get: ReadCache["get"];
@@ -76,6 +83,7 @@ export function createPublicPagesService(
   const reads = createReadCache(shareOfCache(DEFAULT_READ_CACHE, processes));
   const viewerEntries = createReadCache(VIEWER_CACHE);
   const summaries = createReadCache(shareOfCache(SUMMARY_CACHE, processes));
+  const listeners: ForgetListener[] = [];
   /** The one place a change is applied: to the shared reads, the readers' state and the pages. */
   const forget = (tags: readonly string[]) => {
     for (const tag of tags) {
@@ -91,6 +99,7 @@ export function createPublicPagesService(
     }
     // A logged-in reader sees their own like, comment or vote on their next page: activity drops the reader copies.
     if (tags.some(changesReaderPages)) readerCache.invalidateAll();
+    for (const listener of listeners) listener(tags);
   };
   /** After announcements may have been missed (the bus was down): every cache. */
   const forgetEverything = () => {
@@ -100,6 +109,7 @@ export function createPublicPagesService(
     reads.invalidateAll();
     summaries.invalidateAll();
     viewerEntries.invalidateAll();
+    for (const listener of listeners) listener(null);
   };
   const bus = createInvalidationBus(config, { onRemoteChange: forget, onMissedChanges: forgetEverything }, logger);
   const caches: Caches = {
@@ -124,6 +134,10 @@ export function createPublicPagesService(
     viewers,
     viewerStats: () => viewerEntries.stats(),
     changed: caches.changed,
+    /** Calls `listener` with the tags of every change applied here, from now on. */
+    onForget(listener: ForgetListener) {
+      listeners.push(listener);
+    },
     ready: bus.ready,
     /** The bus's listening connection: whether it listens, how often it came back (tests, health). */
     listener: () => bus.listener(),

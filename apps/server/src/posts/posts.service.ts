@@ -1,11 +1,11 @@
 import type { PostDetail } from "@broadsheet/domain";
-import { buildSku, minuteRead, POST_MESSAGES, type PostInput } from "@broadsheet/domain";
+import { buildSku, minuteRead, POST_MESSAGES, type PostInput, postPath } from "@broadsheet/domain";
 import { eq, sql } from "drizzle-orm";
 import { type Caches, POST_LISTS, postTag, type ReadCache } from "../caching";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
 import { posts } from "../db/schema";
-import { notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import { type JobQueue, PUBLISH_DUE_POSTS } from "../jobs";
 import { resolveCategory, resolveType, setPostTags } from "../taxonomy";
 import { sanitizeRichText } from "./html-sanitizer";
@@ -15,7 +15,7 @@ import { postIdOrSlug } from "./post-summaries";
 import { createPreviewTokens } from "./preview-tokens";
 import type { RevisionsService } from "./revisions.service";
 import { checkSchedule, publicationChange, publishDuePosts } from "./scheduling";
-import { availableSlug } from "./slugs";
+import { availableSlug, slugTaken } from "./slugs";
 import type { PostActivity, SharedReads, Viewer } from "./viewer";
 
 /** Writing posts, and reading them through post-detail, post-listing and preview links. */
@@ -29,6 +29,7 @@ export function createPostsService(
     caches,
     jobs,
     revisions,
+    redirects,
   }: SharedReads & {
     /** Posts' summaries by id, as every reader sees them (the search's pages). */
     summaries: ReadCache;
@@ -36,6 +37,11 @@ export function createPostsService(
     caches: Caches;
     jobs: Pick<JobQueue, "runAt">;
     revisions: Pick<RevisionsService, "record" | "recordBaseline">;
+    /** The redirects area's: a published post's old address leads to its new one; a saved post's address redirects no more. */
+    redirects: {
+      record(from: string, to: string): Promise<void>;
+      clearAddress(path: string): Promise<void>;
+    };
   },
 ) {
   const detail = createPostDetail(db, { reads, viewerState, activity });
@@ -73,13 +79,20 @@ export function createPostsService(
     };
   }
 
+  /** The slug an editor chose, refused when another post has it. */
+  async function chosenSlug(slug: string, ownId?: string): Promise<string> {
+    if (await slugTaken(db, slug, ownId)) throw conflict(POST_MESSAGES.slugTaken);
+    return slug;
+  }
+
   async function insertPost(input: PostInput, authorId: string, viewer: Viewer): Promise<PostDetail> {
     const { category, values } = await writeValues(input);
+    const chosen = input.slug === undefined ? undefined : await chosenSlug(input.slug);
     const scheduledAt = input.scheduledAt ? checkSchedule(input.scheduledAt) : null;
     const isPublished = scheduledAt ? false : (input.isPublished ?? true);
     for (let attempt = 0; ; attempt++) {
       try {
-        const slug = await availableSlug(db, input.title);
+        const slug = chosen ?? (await availableSlug(db, input.title));
         // A post is seen with its tags or not at all.
         const created = await db.transaction(async (tx) => {
           const [row] = await tx
@@ -104,7 +117,8 @@ export function createPostsService(
         if (scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, scheduledAt);
         return getPost(created.id, viewer);
       } catch (error) {
-        // Two posts with the same title at the same moment: take the next suffix.
+        // Two posts with the same title at the same moment: take the next suffix (a chosen slug has none).
+        if (chosen !== undefined && isUniqueViolation(error)) throw conflict(POST_MESSAGES.slugTaken);
         if (attempt < 3 && isUniqueViolation(error)) continue;
         throw error;
       }
@@ -118,13 +132,21 @@ export function createPostsService(
 
     async createPost(input: PostInput, authorId: string, viewer: Viewer): Promise<PostDetail> {
       const post = await insertPost(input, authorId, viewer);
+      await redirects.clearAddress(postPath(post.slug));
       await caches.changed([POST_LISTS, postTag(post._id), postTag(post.slug)]);
       return post;
     },
 
-    /** The slug stays as it is: links already shared keep working. */
+    /** A new slug of a published post leaves a 301 from the old address, so links already shared keep working. */
     async updatePost(idOrSlug: string, input: PostInput, viewer: Viewer): Promise<PostDetail> {
       const id = await findPostId(idOrSlug, viewer);
+      const [before] = await db
+        .select({ slug: posts.slug, isPublished: posts.isPublished })
+        .from(posts)
+        .where(eq(posts.id, id));
+      if (!before) throw notFound(POST_MESSAGES.postNotFound);
+      const slug =
+        input.slug === undefined || input.slug === before.slug ? {} : { slug: await chosenSlug(input.slug, id) };
       await revisions.recordBaseline(id);
       const { values } = await writeValues(input, id);
       const publication = publicationChange(input);
@@ -139,17 +161,30 @@ export function createPostsService(
                   ? null
                   : sql`case when ${posts.correction} = ${input.correction} then ${posts.correctedAt} else now() end`,
             };
-      await db.transaction(async (tx) => {
-        await tx
-          .update(posts)
-          .set({ ...values, ...publication, ...correction, updatedAt: new Date() })
-          .where(eq(posts.id, id));
-        if (input.tags) await setPostTags(tx, id, input.tags);
-      });
+      try {
+        await db.transaction(async (tx) => {
+          await tx
+            .update(posts)
+            .set({ ...values, ...slug, ...publication, ...correction, updatedAt: new Date() })
+            .where(eq(posts.id, id));
+          if (input.tags) await setPostTags(tx, id, input.tags);
+        });
+      } catch (error) {
+        if (slug.slug && isUniqueViolation(error)) throw conflict(POST_MESSAGES.slugTaken);
+        throw error;
+      }
+      if (slug.slug && before.isPublished) await redirects.record(postPath(before.slug), postPath(slug.slug));
+      else await redirects.clearAddress(postPath(slug.slug ?? before.slug));
       await revisions.record(id, viewer.id);
       if (publication.scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, publication.scheduledAt);
       const post = await getPost(id, viewer);
-      await caches.changed([POST_LISTS, postTag(idOrSlug), postTag(post._id), postTag(post.slug)]);
+      await caches.changed([
+        POST_LISTS,
+        postTag(idOrSlug),
+        postTag(post._id),
+        postTag(post.slug),
+        postTag(before.slug),
+      ]);
       return post;
     },
 

@@ -34,6 +34,7 @@ const PostFormSchema = z.object({
   category: postField.category,
   type: postField.type,
   content: postField.content,
+  slug: postField.slug,
   isPublished: z.enum(["true", "false"]).optional(),
   scheduledAt: z
     .union([z.literal(""), z.iso.datetime({ offset: true })])
@@ -82,7 +83,7 @@ export const postsApi = {
     status: 201,
     response: PostDetailSchema,
     responseDescription: "The new post",
-    errors: [400, 404, 413, 415],
+    errors: [400, 404, 409, 413, 415],
   }),
   get: endpoint({
     method: "get",
@@ -109,7 +110,7 @@ export const postsApi = {
     maxBodyBytes: MAX_POST_FORM_BYTES,
     response: PostDetailSchema,
     responseDescription: "The updated post",
-    errors: [400, 404, 413, 415],
+    errors: [400, 404, 409, 413, 415],
   }),
   remove: endpoint({
     method: "delete",

@@ -1,6 +1,7 @@
 import { MESSAGES } from "../api/messages";
 import { CORRECTION_MAX_LENGTH, IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_POST } from "../rules/limits";
 import { mediaPathPattern } from "../rules/media-paths";
+import { normalizeSlug } from "../rules/text";
 import { z } from "../zod";
 import { PostTagNamesSchema } from "./tags.schemas";
 
@@ -22,6 +23,8 @@ export const POST_MESSAGES = {
   scheduleInPast: "The scheduled time must be in the future",
   scheduleMissing: "Please choose the date and time to publish at",
   correctionTooLong: `A correction must be at most ${CORRECTION_MAX_LENGTH} characters`,
+  slugEmpty: "The slug needs at least one letter or digit",
+  slugTaken: "Another post already uses this slug.",
 } as const;
 
 /** A host of an http(s) URL the patterns here accept, with an optional port. */
@@ -75,6 +78,13 @@ export const PostInputSchema = z
     content: z.string().optional().default("").pipe(z.string().max(200_000, POST_MESSAGES.contentTooLong)),
     image: ImageListSchema,
     imageAlt: ImageAltListSchema.optional(),
+    /** The post's address, /page/{slug}: made from the title when left out (decision 064). */
+    slug: z
+      .string()
+      .transform(normalizeSlug)
+      .pipe(z.string().min(1, POST_MESSAGES.slugEmpty))
+      .optional()
+      .meta({ description: "Letters of any script and digits with hyphens; left out: from the title, or kept" }),
     isPublished: z.boolean().optional(),
     /** A correction note shown under the article; "" removes it, left out keeps it. */
     correction: z.string().trim().max(CORRECTION_MAX_LENGTH, POST_MESSAGES.correctionTooLong).optional(),

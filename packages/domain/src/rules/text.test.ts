@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupThousands, htmlToText, minuteRead, normalizeSlug, shortenText, slugify } from "./text";
+import { asciiSlug, groupThousands, htmlToText, minuteRead, normalizeSlug, shortenText, slugify } from "./text";
 
 describe("shortenText", () => {
   it("keeps text at or under the limit unchanged", () => {
@@ -64,5 +64,15 @@ describe("normalizeSlug", () => {
   it("leaves broken percent-encoding as text and returns empty for nothing usable", () => {
     expect(normalizeSlug("100%-sure")).toBe("100-sure");
     expect(normalizeSlug("/../")).toBe("");
+  });
+});
+
+describe("slugify transliterates other scripts", () => {
+  it("gives Latin letters for Cyrillic and Nordic titles", () => {
+    expect(slugify("Привет, мир")).toBe("privet-mir");
+    expect(slugify("Ærø café")).toBe("aero-cafe");
+  });
+  it("keeps ASCII titles as asciiSlug makes them", () => {
+    expect(slugify("Rock & Roll")).toBe(asciiSlug("Rock & Roll"));
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { check, index, pgTable, smallint, text } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 
 /*
@@ -20,6 +20,8 @@ export const redirects = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    // A new redirect re-points those that ended where it starts (chains collapse): found by target.
+    index("redirects_to_path_idx").on(table.toPath),
     check("redirects_status_code_check", sql`${table.statusCode} in (301, 302)`),
     check("redirects_origin_check", sql`${table.origin} in ('manual', 'slug-change', 'import')`),
   ],

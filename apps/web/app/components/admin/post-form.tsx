@@ -18,6 +18,7 @@ import { Button, Field } from "../ui";
 import { ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 import { TagInput } from "./tag-input";
+import { SlugField } from "./slug-field";
 
 /*
  * The form of Add Post and Edit Post (docs/product.md#5-admin-screens): images, title, link, category, type
@@ -34,6 +35,7 @@ export const EMPTY_POST: PostFormValues = {
   category: "",
   type: "",
   content: "",
+  slug: "",
   image: [],
   imageAlt: [],
   isPublished: false,
@@ -132,6 +134,7 @@ export function PostForm({
               placeholder="A headline that tells the story"
               className="font-serif text-lg"
             />
+            <SlugField initialSlug={initial.slug} titleId={ids.title} follow={mode === "create"} />
             <Field
               kind="url"
               id={ids.link}

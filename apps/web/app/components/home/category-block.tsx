@@ -1,4 +1,4 @@
-import { categoryPath, postPath, shortenText, slugify } from "@broadsheet/domain";
+import { asciiSlug, categoryPath, postPath, shortenText } from "@broadsheet/domain";
 import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
 import type { Loaded } from "./home-data";
@@ -7,7 +7,7 @@ import { BlockNotice, Byline, CoverImage, SectionHeading } from "./parts";
 
 /** A home block's category page: by the slug its posts carry, or the one the name gives. */
 export function categoryPagePath(category: string, posts: { categorySlug?: string }[] = []): string {
-  return categoryPath(posts[0]?.categorySlug || slugify(category));
+  return categoryPath(posts[0]?.categorySlug || asciiSlug(category));
 }
 
 function slugId(category: string): string {

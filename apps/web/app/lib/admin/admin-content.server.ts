@@ -46,6 +46,8 @@ export function postBody(
       tags: formList(form, "tags").flatMap((names) => names.split(",")),
       isPublished: intent === "publish",
       scheduledAt,
+      // Left empty: a new post's comes from its title, an edited post keeps its own.
+      ...(formText(form, "slug").trim() ? { slug: formText(form, "slug") } : {}),
       // Only the edit screen has the field: a new post sends none.
       ...(form.has("correction") ? { correction: formText(form, "correction") } : {}),
     },

@@ -11,6 +11,7 @@ import {
   ScrollText,
   Settings,
   Tag,
+  Signpost,
   Tags,
   Users,
   Vote,
@@ -71,6 +72,7 @@ const MENU: MenuItem[] = [
   { to: "/admin/view-users", label: "Users", icon: Users, adminOnly: true },
   { to: "/admin/settings", label: "Settings", icon: Settings, adminOnly: true },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, adminOnly: true },
+  { to: "/admin/redirects", label: "Redirects", icon: Signpost, adminOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

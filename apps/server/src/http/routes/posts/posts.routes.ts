@@ -31,6 +31,7 @@ async function readPostInput(c: Context<AppEnv>, services: Services, uploaderId:
     category: form.text("category"),
     type: form.text("type"),
     content: form.text("content"),
+    slug: form.text("slug"),
     image: urls,
     imageAlt: imageAlt.length > 0 ? imageAlt : undefined,
     scheduledAt: scheduledField(form.text("scheduledAt")),

@@ -62,6 +62,7 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           category: post.categorySlug,
           type: post.typeSlug ?? "",
           content: post.content,
+          slug: post.slug,
           image: post.image,
           imageAlt: post.imageAlt,
           isPublished: post.isPublished,

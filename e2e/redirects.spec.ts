@@ -1,0 +1,78 @@
+import { createCategory, createPost } from "./support/content";
+import { expect, test } from "./support/fixtures";
+import { stubImages } from "./support/images";
+import { serial, unique } from "./support/names";
+import { toast, waitForReact } from "./support/page";
+
+/* Issue 41: a published post's new slug leaves a 301 from the old address; Admin → Redirects adds and deletes them. */
+
+test.beforeEach(async ({ context }) => {
+  await stubImages(context);
+});
+
+test("an editor changes a published post's slug; the old address lands on the new page", async ({
+  editorPage: page,
+  adminRequest,
+  browser,
+}) => {
+  const category = await createCategory(adminRequest, unique("Slugs"));
+  const post = await createPost(adminRequest, { title: unique("A story that moved"), category: category.name });
+  const newSlug = `moved-story-${serial()}`;
+  try {
+    await page.goto(`/admin/edit-post/${post._id}`);
+    await waitForReact(page);
+    const slug = page.getByLabel("Slug");
+    await expect(slug).toHaveValue(post.slug);
+    await slug.fill(newSlug);
+    await expect(page.getByText(`/page/${newSlug}`)).toBeVisible();
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(toast(page, "status", "Post updated Successful")).toBeVisible();
+
+    const reader = await browser.newPage();
+    try {
+      const answer = await reader.request.get(`/page/${post.slug}`, { maxRedirects: 0 });
+      expect(answer.status()).toBe(301);
+      expect(answer.headers().location).toBe(`/page/${newSlug}`);
+      await reader.goto(`/page/${post.slug}`);
+      await expect(reader).toHaveURL(new RegExp(`/page/${newSlug}$`));
+      await expect(reader.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+    } finally {
+      await reader.close();
+    }
+  } finally {
+    await adminRequest.delete(`/api/posts/${post._id}`);
+  }
+});
+
+test("an admin adds a redirect in Admin → Redirects, it answers at once, and deletes it", async ({
+  adminPage: page,
+  browser,
+}) => {
+  const from = `/old-section-${serial()}`;
+  await page.goto("/admin/redirects");
+  await waitForReact(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Redirects" })).toBeVisible();
+  await page.getByLabel("From").fill(`${from}/`);
+  await page.getByLabel("To").fill("/terms");
+  await page.getByLabel("Type").selectOption("302");
+  await page.getByRole("button", { name: "Add redirect" }).click();
+  await expect(toast(page, "status", "Redirect added")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: from });
+  await expect(row).toContainText("/terms");
+  await expect(row).toContainText("302");
+
+  const reader = await browser.newPage();
+  try {
+    const answer = await reader.request.get(from, { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe("/terms");
+
+    await row.getByRole("button", { name: `Delete redirect from ${from}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "status", "Redirect deleted")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: from })).toHaveCount(0);
+    expect((await reader.request.get(from, { maxRedirects: 0 })).status()).toBe(404);
+  } finally {
+    await reader.close();
+  }
+});
