@@ -160,6 +160,7 @@ interface PreparedEntry {
   title: string;
   html: string;
   featured: { url: string; alt: string } | null;
+  minutes: number;
 }
 
 export function createImportWriter(deps: ImportWriterDeps) {
@@ -205,15 +206,31 @@ export function createImportWriter(deps: ImportWriterDeps) {
     await options.onProgress?.({ ...progress });
     let batch: ImportedEntry[] = [];
     let members: ImportedMember[] = [];
+    const seen = new Set<string>();
+    // The next batch is read and prepared (sanitised, images fetched) while the last one commits.
+    let committing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      const changedTags = await batchWriter.write(batch);
-      progress.done += batch.length;
+      const entries = batch;
       batch = [];
-      if (changedTags.length > 0 && !options.dryRun) await caches.changed(changedTags);
-      await options.onProgress?.({ ...progress });
+      if (entries.length === 0) return;
+      const prepared = await batchWriter.prepare(entries);
+      await committing;
+      committing = batchWriter.commit(prepared).then(async (changedTags) => {
+        progress.done += entries.length;
+        if (!options.dryRun) await announce(caches, changedTags);
+        await options.onProgress?.({ ...progress });
+      });
+      // Seen by the next flush's await; this only keeps it from being reported as unhandled meanwhile.
+      committing.catch(() => {});
     };
     for await (const record of reader(options.filePath)) {
       if (record.kind === "entry") {
+        const key = `${record.entryType}:${record.sourceId}`;
+        if (seen.has(key)) {
+          builder.skip(record.entryType, record.sourceId, "appears twice in the export");
+          continue;
+        }
+        seen.add(key);
         batch.push(record);
         if (batch.length >= ENTRY_BATCH_SIZE) await flush();
       } else if (record.kind === "member") {
@@ -225,6 +242,7 @@ export function createImportWriter(deps: ImportWriterDeps) {
       }
     }
     await flush();
+    await committing;
     await writeMembers(db, site.key, members, runContext);
     await setPageParents(db, site.key, pass.pageParents, options.dryRun);
     batchWriter.reportSkippedComments();
@@ -233,6 +251,15 @@ export function createImportWriter(deps: ImportWriterDeps) {
   }
 
   return { run };
+}
+
+/** A NOTIFY carries at most 8000 bytes: the changed posts are announced a hundred at a time. */
+const TAGS_PER_ANNOUNCEMENT = 100;
+
+async function announce(caches: Caches, changedTags: string[]): Promise<void> {
+  for (let at = 0; at < changedTags.length; at += TAGS_PER_ANNOUNCEMENT) {
+    await caches.changed([POST_LISTS, ...changedTags.slice(at, at + TAGS_PER_ANNOUNCEMENT)]);
+  }
 }
 
 async function writeMembers(
@@ -322,7 +349,7 @@ function createBatchWriter(context: BatchContext) {
       const html = sanitizeRichText(withoutFigures(attachmentsResolved(entry.html, pass.attachments)));
       const featured = featuredImage(entry);
       const title = entryTitle(entry, htmlToText(html), report);
-      prepared.push({ entry, checksum, existing, title, html, featured });
+      prepared.push({ entry, checksum, existing, title, html, featured, minutes: minuteRead(html) });
     }
     return prepared;
   }
@@ -370,13 +397,16 @@ function createBatchWriter(context: BatchContext) {
   }
 
   return {
-    /** Writes one batch; answers the cache tags it changed. */
-    async write(entries: ImportedEntry[]): Promise<string[]> {
-      if (entries.length === 0) return [];
+    /** Everything a batch needs before its transaction: what changed, bodies sanitised, images made local. */
+    async prepare(entries: ImportedEntry[]): Promise<PreparedEntry[]> {
       const prepared = await prepare(entries);
-      if (prepared.length === 0) return [];
       await localizeImages(prepared);
       for (const item of prepared) noteEntry(item);
+      return prepared;
+    },
+    /** Writes a prepared batch in one transaction; answers the cache tags it changed. */
+    async commit(prepared: PreparedEntry[]): Promise<string[]> {
+      if (prepared.length === 0) return [];
       const writes = async (tx: Database) => {
         const rows = createBatchRows();
         for (const item of prepared) {
@@ -463,7 +493,7 @@ function createBatchWriter(context: BatchContext) {
       typeId: taxonomy.typeId,
       images: item.featured ? [item.featured.url] : [],
       imageAlts: item.featured ? [item.featured.alt] : [],
-      minuteRead: minuteRead(item.html),
+      minuteRead: item.minutes,
       ...publication(entry),
       scheduledAt: entry.status === "scheduled" ? entry.publishedAt : null,
       createdAt: entry.createdAt,
@@ -514,7 +544,8 @@ function createBatchWriter(context: BatchContext) {
     rows.coauthors.push(...coauthors.map((userId, position) => ({ postId: id, userId, position })));
     if (slug) rows.redirects.push(...entry.oldPaths.map((fromPath) => ({ fromPath, toPath: postPath(slug) })));
     rows.items.push({ site, kind: "post", sourceId: entry.sourceId, localId: id, checksum: item.checksum });
-    rows.changedTags.push(postTag(id), ...(slug ? [postTag(slug)] : []));
+    // A new post was on no cached page; the lists it joins are announced with every batch.
+    if (postId) rows.changedTags.push(postTag(id), postTag(slug));
   }
 
   async function existingPostId(tx: Database, existing: ImportItem | undefined): Promise<string | null> {
