@@ -10,7 +10,7 @@ import { attachmentImageSource } from "../model";
 const BLOCK_COMMENT = /<!--\s*\/?wp:[\s\S]*?-->/g;
 const SHORTCODE = /\[(\/?)([a-zA-Z_][\w-]*)((?:\s[^\]]*)?)\](?:([\s\S]*?)\[\/\2\])?/g;
 const BLOCK_TAG =
-  /^<\/?(p|div|h[1-6]|ul|ol|li|blockquote|pre|figure|figcaption|table|thead|tbody|tr|td|th|hr|dl|dd|dt|section|address|form|fieldset|!--)[\s>/]/i;
+  /^<\/?(p|div|h[1-6]|ul|ol|li|blockquote|pre|figure|figcaption|table|thead|tbody|tr|td|th|hr|dl|dd|dt|section|address|form|fieldset)[\s>/]/i;
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -107,7 +107,7 @@ export function autoParagraphs(html: string): string {
     .map((chunk) => chunk.trim())
     .filter(Boolean);
   const paragraphs = chunks.map((chunk) => {
-    if (BLOCK_TAG.test(chunk)) return chunk;
+    if (BLOCK_TAG.test(chunk) || chunk.startsWith("<!--")) return chunk;
     return `<p>${chunk.replace(/\n/g, "<br />\n")}</p>`;
   });
   return paragraphs.join("\n").replace(/<!--pre:(\d+)-->/g, (_, index: string) => preserved[Number(index)] ?? "");

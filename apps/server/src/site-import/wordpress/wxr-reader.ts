@@ -27,7 +27,8 @@ const CHUNK_BYTES = 256 * 1024;
 export const WXR_MESSAGES = {
   notWxr: "This is not a WordPress export (WXR) file.",
   entities: "The file declares XML entities (a DOCTYPE with <!ENTITY>), which a WordPress export never does: refused.",
-  tooLarge: (max: number) => `The file is larger than ${Math.round(max / 1024 ** 3)} GB, the most an import reads.`,
+  tooLarge: (max: number) =>
+    `The file is larger than ${max >= 1024 ** 3 ? `${Math.round(max / 1024 ** 3)} GB` : `${Math.max(1, Math.round(max / 1024))} KB`}, the most an import reads.`,
   broken: (where: string) => `The file is not well-formed XML (${where}).`,
   unreadable: "The file cannot be read.",
 } as const;
