@@ -30,6 +30,7 @@ import { createPollsService } from "./polls";
 import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
 import { createRateLimiter } from "./rate-limits";
 import { createRedirectsService } from "./redirects";
+import { createSiteImportService } from "./site-import";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTagsService, createTaxonomyService } from "./taxonomy";
 
@@ -139,6 +140,7 @@ export function createServices(deps: ServiceDeps) {
     audit: createAuditService(db),
     settings,
     redirects,
+    siteImport: createSiteImportService({ db, caches, media }),
     /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
     runtimeStats() {
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
