@@ -51,6 +51,8 @@ interface ExportIndex {
   exportedOn: Date | null;
   siteUrl: string;
   siteTitle: string;
+  /** Ghost's install id (settings `db_hash`): the same in every export of one site. */
+  siteHash: string;
   tags: Map<string, GhostTag>;
   authors: ImportedAuthor[];
   tagIdsByPost: Map<string, { id: string; order: number }[]>;
@@ -120,6 +122,7 @@ async function indexExport(filePath: string): Promise<ExportIndex> {
     exportedOn: null,
     siteUrl: "",
     siteTitle: "",
+    siteHash: "",
     tags: new Map(),
     authors: [],
     tagIdsByPost: new Map(),
@@ -128,12 +131,14 @@ async function indexExport(filePath: string): Promise<ExportIndex> {
     subscribedMemberIds: null,
     tablesPresent: new Set(),
   };
-  let version: unknown;
   let sawMeta = false;
   for await (const event of streamGhostExport(filePath, INDEX_TABLES)) {
     if (event.kind === "meta") {
       sawMeta = true;
-      version = event.meta.version;
+      // Checked as soon as meta is read, so an old export is refused before the rest is parsed.
+      const major = majorVersion(event.meta.version);
+      if (major === null) throw new ImportInputError(NOT_GHOST);
+      if (major < 4) throw new ImportInputError("Ghost exports before version 4 are not supported.");
       index.exportedOn = parseGhostDate(event.meta.exported_on);
       continue;
     }
@@ -147,6 +152,7 @@ async function indexExport(filePath: string): Promise<ExportIndex> {
       case "settings":
         if (row.key === "title") index.siteTitle = text(row.value);
         if (row.key === "url") index.siteUrl = text(row.value).replace(/\/+$/, "");
+        if (row.key === "db_hash") index.siteHash = text(row.value);
         break;
       case "tags":
         index.tags.set(id(row.id), {
@@ -178,15 +184,15 @@ async function indexExport(filePath: string): Promise<ExportIndex> {
     }
   }
   if (!sawMeta || !index.tablesPresent.has("posts")) throw new ImportInputError(NOT_GHOST);
-  const major = majorVersion(version);
-  if (major === null) throw new ImportInputError(NOT_GHOST);
-  if (major < 4) throw new ImportInputError("Ghost exports before version 4 are not supported.");
   return index;
 }
 
-/** The site's key: its address when the settings carry one, else its title, else its first post's uuid. */
+/**
+ * The site's key: its address when the settings carry one, else Ghost's install id, its title,
+ * or its first post's uuid, in that order, so every export of one site gets the same key.
+ */
 async function siteRecord(filePath: string, index: ExportIndex): Promise<ImportedSite> {
-  let stableId = index.siteUrl || index.siteTitle;
+  let stableId = index.siteUrl || index.siteHash || index.siteTitle;
   if (!stableId) {
     for await (const event of streamGhostExport(filePath, new Set(["posts"]), { stopAfterTables: true })) {
       if (event.kind !== "row") continue;
@@ -272,7 +278,7 @@ function toEntry(post: GhostRow, index: ExportIndex, exportedOn: Date): Imported
       ? {
           url: featureImageUrl,
           alt: meta?.featureImageAlt || text(post.feature_image_alt),
-          caption: meta?.featureImageCaption || text(post.feature_image_caption),
+          caption: withSiteUrl(meta?.featureImageCaption || text(post.feature_image_caption)),
         }
       : null,
     metaTitle: meta?.metaTitle || firstText(post.meta_title, post.og_title, post.twitter_title),

@@ -236,7 +236,7 @@ describe("readGhostExport on a Ghost 4 export", () => {
     ]);
     expect(records[0]).toEqual({
       kind: "site",
-      key: "ghost:Testing Export Fixtures",
+      key: "ghost:c2d1fd9f-ab0d-4be9-9b52-1d251291a372",
       url: "",
       title: "Testing Export Fixtures",
     });
@@ -351,6 +351,13 @@ describe("readGhostExport on bad input", () => {
 
   it("refuses exports from before Ghost 4", async () => {
     expect(await failure(await writeExport("v3.json", minimalExport({ version: "3.42.0" })))).toBe(
+      "Ghost exports before version 4 are not supported.",
+    );
+  });
+
+  it("refuses an old export as soon as its meta is read", async () => {
+    const oldThenBroken = '{"db":[{"meta":{"exported_on":1,"version":"2.9.0"},"data":{"posts":[{"id": ';
+    expect(await failure(await writeExport("v2-truncated.json", oldThenBroken))).toBe(
       "Ghost exports before version 4 are not supported.",
     );
   });
