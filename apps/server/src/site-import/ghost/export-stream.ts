@@ -19,6 +19,10 @@ export type GhostExportEvent =
 
 type Key = string | number;
 
+/** Ghost's rows are flat (mobiledoc and lexical are strings): anything deeper is not an export. */
+const MAX_DEPTH = 32;
+const TOO_DEEP = "This is not a Ghost export: its JSON nests deeper than an export does.";
+
 interface Container {
   isArray: boolean;
   /** The key of the value being read in this container (an index for an array, -1 before the first). */
@@ -61,6 +65,7 @@ export async function* streamGhostExport(
     for await (const token of tokens as AsyncIterable<parser.Token>) {
       if (assembling) {
         assembling.asm.consume(token);
+        if (stack.length + assembling.asm.depth > MAX_DEPTH) throw new ImportInputError(TOO_DEEP);
         if (!assembling.asm.done) continue;
         const row = assembling.asm.current ?? {};
         const { table } = assembling;
@@ -97,6 +102,7 @@ export async function* streamGhostExport(
       }
       const table = tableOf(path);
       if (table !== null && token.name === "startArray") yield { kind: "table", table };
+      if (stack.length >= MAX_DEPTH) throw new ImportInputError(TOO_DEEP);
       stack.push({ isArray: token.name === "startArray", key: token.name === "startArray" ? -1 : "" });
     }
   } catch (error) {

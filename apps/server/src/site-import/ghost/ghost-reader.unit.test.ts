@@ -349,6 +349,16 @@ describe("readGhostExport on bad input", () => {
     expect(await failure(await writeExport("no-data.json", { meta: { version: "5.1.0" } }))).toBe(message);
   });
 
+  it("refuses deeply nested JSON without following it down", async () => {
+    const nested = `{"db":[{"meta":{"version":"5.0.0"},"data":{"posts":[{"x":${"[".repeat(100_000)}`;
+    expect(await failure(await writeExport("nested.json", nested))).toBe(
+      "This is not a Ghost export: its JSON nests deeper than an export does.",
+    );
+    expect(await failure(await writeExport("nested-top.json", "[".repeat(100_000)))).toBe(
+      "This is not a Ghost export: its JSON nests deeper than an export does.",
+    );
+  });
+
   it("refuses exports from before Ghost 4", async () => {
     expect(await failure(await writeExport("v3.json", minimalExport({ version: "3.42.0" })))).toBe(
       "Ghost exports before version 4 are not supported.",
