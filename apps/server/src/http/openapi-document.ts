@@ -19,6 +19,7 @@ const TAGS = [
   { name: "Categories and types", description: "Post categories and the types within them" },
   { name: "Polls", description: "Polls (called votes in the paths)" },
   { name: "Adverts", description: "Adverts by placement" },
+  { name: "Export", description: "The whole site out: a Broadsheet archive or a WordPress (WXR) file" },
   { name: "Docs", description: "This description" },
 ];
 

@@ -413,5 +413,11 @@ class WxrWriter {
 
 /** The site as a WXR 1.2 document, streamed. */
 export function wxrStream(db: Database, site: WxrSite): Readable {
-  return Readable.from(new WxrWriter(db, site).chunks());
+  const writer = new WxrWriter(db, site);
+  // Bytes, not strings: a web stream (the HTTP answer) takes only bytes.
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of writer.chunks()) yield Buffer.from(chunk, "utf8");
+    })(),
+  );
 }

@@ -49,7 +49,7 @@ export async function seedWholeSite(db: Database) {
   const image = `/media/${key}.webp`;
   const story = await insertPost(db, {
     title: "Ünïcode & <markup> ]]> story",
-    content: `<p>Body with <a href="/page/other">a link</a> and <img src="${image}" alt="x"></p>`,
+    content: `<p>Body with <a href="/page/other">a link</a>, a stray ]]> and <img src="${image}" alt="x"></p>`,
     excerpt: "A standfirst",
     metaTitle: "Meta title",
     metaDescription: "Meta description",
