@@ -133,7 +133,11 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,
-    siteExport: createSiteExportService(db, { publicUrl: config.publicUrl, settings }),
+    siteExport: createSiteExportService(db, {
+      publicUrl: config.publicUrl,
+      settings,
+      snapshot: database.kind === "postgres",
+    }),
     /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
     runtimeStats() {
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();

@@ -13,6 +13,11 @@ export interface SiteExportDeps {
   /** The site's public address: the archive's site URL and every link of a WXR file. */
   publicUrl: string;
   settings: { getSettings(): Promise<{ siteName: string; tagline: string; timeZone: string }> };
+  /**
+   * Read every table in one repeatable-read transaction, so rows written meanwhile never make the
+   * archive disagree with itself. On PostgreSQL only: PGlite's one connection would stall the site.
+   */
+  snapshot: boolean;
 }
 
 /** A file to download: its name and its bytes as they are made. */
@@ -34,7 +39,12 @@ export function createSiteExportService(db: Database, deps: SiteExportDeps) {
     /** Writes the archive into `dir`, which must be new or empty. */
     async exportToDirectory(dir: string, options: ArchiveOptions): Promise<ArchiveManifest> {
       const site = await siteInfo();
-      return writeArchive(db, dir, { name: site.siteName, url: site.url }, options);
+      const info = { name: site.siteName, url: site.url };
+      if (!deps.snapshot) return writeArchive(db, dir, info, options);
+      return db.transaction((tx) => writeArchive(tx as unknown as Database, dir, info, options), {
+        isolationLevel: "repeatable read",
+        accessMode: "read only",
+      });
     },
 
     /**
