@@ -18,6 +18,7 @@ await build({
     "cli/user-create": "src/cli/user-create.ts",
     "cli/seed": "src/cli/seed.ts",
     "cli/import": "src/cli/import.ts",
+    "cli/export": "src/cli/export.ts",
     // The thread that runs PGlite (src/db/pglite-thread.ts); the server starts it by this name.
     "pglite-thread": "src/db/pglite-thread.ts",
   },

@@ -31,6 +31,7 @@ import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
 import { adminRoutes } from "./http/routes/newsroom/admin.routes";
 import { auditRoutes } from "./http/routes/newsroom/audit.routes";
+import { exportsRoutes } from "./http/routes/newsroom/exports.routes";
 import { healthRoutes } from "./http/routes/newsroom/health.routes";
 import { settingsRoutes } from "./http/routes/newsroom/settings.routes";
 import { pagesRoutes } from "./http/routes/pages.routes";
@@ -203,6 +204,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", redirectsRoutes(services));
   api.route("/", settingsRoutes(services.settings));
   api.route("/", auditRoutes(services.audit));
+  api.route("/", exportsRoutes(services.siteExport));
   api.route("/", docsRoutes(api));
   const fallback = methodFallback(allowedMethodsOf(api.routes));
   api.all("/api", fallback);

@@ -31,6 +31,7 @@ import { createPostsService, createRevisionsService, type RevisionsService } fro
 import { createRateLimiter } from "./rate-limits";
 import { createRedirectsService } from "./redirects";
 import { createSiteImportService } from "./site-import";
+import { createSiteExportService } from "./site-export";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTagsService, createTaxonomyService } from "./taxonomy";
 
@@ -141,6 +142,11 @@ export function createServices(deps: ServiceDeps) {
     settings,
     redirects,
     siteImport: createSiteImportService({ db, caches, media }),
+    siteExport: createSiteExportService(db, {
+      publicUrl: config.publicUrl,
+      settings,
+      snapshot: database.kind === "postgres",
+    }),
     /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
     runtimeStats() {
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();

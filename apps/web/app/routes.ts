@@ -39,6 +39,7 @@ export default [
     route("add-page", "routes/admin/pages/add-page.tsx"),
     route("edit-page/:id", "routes/admin/pages/edit-page.tsx"),
     route("redirects", "routes/admin/redirects.tsx"),
+    route("export", "routes/admin/export.tsx"),
   ]),
   // A static page (/terms, /about…): every route above wins, so a page never hides a screen.
   route(":slug", "routes/site-page.tsx"),

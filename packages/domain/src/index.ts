@@ -17,6 +17,7 @@ export * from "./api/query.schemas";
 export * from "./content/adverts.endpoints";
 export * from "./content/adverts.schemas";
 export * from "./content/authors.endpoints";
+export * from "./content/exports.endpoints";
 export * from "./content/feeds.endpoints";
 export * from "./content/home.endpoints";
 export * from "./content/media.endpoints";

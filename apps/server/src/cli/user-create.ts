@@ -1,11 +1,7 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { PASSWORD_MIN_LENGTH, RegisterInputSchema, ROLES, type Role } from "@broadsheet/domain";
-import { openMigratedDatabase } from "../boot";
-import { loadConfig } from "../config";
-import { DataDirLockedError } from "../db/data-dir-lock";
-import { createLogger } from "../logger";
-import { createServices } from "../services";
+import { runCommand, withServices } from "./command";
 
 /*
  * `npm run user:create -- --email a@b.c --name "Ada" --role admin [--password …]`
@@ -39,16 +35,13 @@ async function main(): Promise<void> {
       password: { type: "string" },
     },
   });
-  if (!values.email) throw new Error(USAGE);
+  const { email } = values;
+  if (!email) throw new Error(USAGE);
   if (!ROLES.includes(values.role as Role)) throw new Error(`--role must be one of ${ROLES.join(", ")}`);
   const role = values.role as Role;
 
-  const config = loadConfig();
-  const logger = createLogger({ ...config, logLevel: "warn" });
-  const database = await openMigratedDatabase(config, logger);
-  const services = createServices({ config, database, logger });
-  try {
-    const existing = await services.users.findByEmail(values.email);
+  await withServices(async (services, database) => {
+    const existing = await services.users.findByEmail(email);
     if (existing) {
       await services.users.updateRole(existing.id, role);
       if (values.password) {
@@ -60,20 +53,14 @@ async function main(): Promise<void> {
     }
     const password = values.password ?? (await askPassword());
     const input = RegisterInputSchema.safeParse({
-      name: values.name ?? values.email.split("@")[0],
-      email: values.email,
+      name: values.name ?? email.split("@")[0],
+      email,
       password,
     });
     if (!input.success) throw new Error(input.error.issues[0]?.message ?? "Invalid input");
     const user = await services.users.register(input.data, role);
     console.log(`Created ${user.email} with role ${user.role} (database: ${database.kind}).`);
-  } finally {
-    await services.close();
-    await database.close();
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error instanceof DataDirLockedError || error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCommand(main);

@@ -6,6 +6,7 @@ import {
   type EndpointDeclaration,
   engagementApi,
   pagesApi,
+  exportsApi,
   pollsApi,
   postsApi,
   previewsApi,
@@ -140,6 +141,8 @@ const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
   [twoFactorApi.disable, ownAccount("twofactor.disable", "twofactor.disable.failed")],
   [previewsApi.createLink, on("preview.create", ({ params }) => target("post", params.id, params.id))],
   [previewsApi.revokeLink, on("preview.revoke", ({ params }) => target("post", params.id, params.id))],
+  [exportsApi.broadsheet, on("site.export", () => target("export", "broadsheet", "Broadsheet archive"))],
+  [exportsApi.wxr, on("site.export", () => target("export", "wxr", "WordPress (WXR) file"))],
   [
     engagementApi.deleteComment,
     on("comment.delete", ({ params }) => target("comment", params.commentId, `on post ${params.id}`)),

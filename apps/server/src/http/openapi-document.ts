@@ -21,6 +21,7 @@ const TAGS = [
   { name: "Pages", description: "Static pages (About, Terms, Privacy…) served at /{slug}" },
   { name: "Polls", description: "Polls (called votes in the paths)" },
   { name: "Adverts", description: "Adverts by placement" },
+  { name: "Export", description: "The whole site out: a Broadsheet archive or a WordPress (WXR) file" },
   { name: "Docs", description: "This description" },
 ];
 

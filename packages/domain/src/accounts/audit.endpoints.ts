@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = [
   "twofactor.disable.failed",
   "preview.create",
   "preview.revoke",
+  "site.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

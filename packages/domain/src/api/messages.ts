@@ -17,6 +17,7 @@ export const MESSAGES = {
   adminUsersOnly: "This page can only be viewed by an admin user.",
   adminSettingsOnly: "Only admins can change the site settings.",
   adminAuditOnly: "Only admins can read the audit log.",
+  adminExportOnly: "Only admins can export the site.",
   apiNotFound: "No API endpoint at this path",
   malformedJson: "The request body is not valid JSON",
   internalError: "Something went wrong on our side. Please try again.",

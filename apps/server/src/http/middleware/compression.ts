@@ -37,6 +37,8 @@ export function compression(): MiddlewareHandler {
       !response.body ||
       response.status === 204 ||
       response.status === 206 ||
+      // A download (an export) is streamed as it is made: never read whole into memory here.
+      response.headers.get("content-disposition")?.startsWith("attachment") ||
       !COMPRESSIBLE.test(response.headers.get("content-type") ?? "")
     ) {
       return;

@@ -1,6 +1,7 @@
 import { isStaff, MESSAGES, TWO_FACTOR_MESSAGES, usersApi } from "@broadsheet/domain";
 import {
   Files,
+  Download,
   FileText,
   FolderTree,
   LayoutDashboard,
@@ -73,6 +74,7 @@ const MENU: MenuItem[] = [
   { to: "/admin/settings", label: "Settings", icon: Settings, adminOnly: true },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, adminOnly: true },
   { to: "/admin/redirects", label: "Redirects", icon: Signpost, adminOnly: true },
+  { to: "/admin/export", label: "Export", icon: Download, adminOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,1 @@
+export { NO_PASSWORD, type RestoreOptions, restoreBroadsheetArchive } from "./restore";
