@@ -31,6 +31,7 @@ import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./ht
 import { adminRoutes } from "./http/routes/newsroom/admin.routes";
 import { auditRoutes } from "./http/routes/newsroom/audit.routes";
 import { healthRoutes } from "./http/routes/newsroom/health.routes";
+import { importsRoutes } from "./http/routes/newsroom/imports.routes";
 import { settingsRoutes } from "./http/routes/newsroom/settings.routes";
 import { pollsRoutes } from "./http/routes/polls.routes";
 import { feedsRoutes } from "./http/routes/posts/feeds.routes";
@@ -193,6 +194,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", advertsRoutes(services));
   api.route("/", settingsRoutes(services.settings));
   api.route("/", auditRoutes(services.audit));
+  api.route("/", importsRoutes(services.imports));
   api.route("/", docsRoutes(api));
   const fallback = methodFallback(allowedMethodsOf(api.routes));
   api.all("/api", fallback);

@@ -19,6 +19,8 @@ export * from "./content/adverts.schemas";
 export * from "./content/authors.endpoints";
 export * from "./content/feeds.endpoints";
 export * from "./content/home.endpoints";
+export * from "./content/imports.endpoints";
+export * from "./content/imports.schemas";
 export * from "./content/media.endpoints";
 export * from "./content/polls.endpoints";
 export * from "./content/polls.schemas";
