@@ -35,6 +35,7 @@ export default [
     route("view-users", "routes/admin/view-users.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("import", "routes/admin/import.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { isStaff, MESSAGES, TWO_FACTOR_MESSAGES, usersApi } from "@broadsheet/domain";
 import {
   FileText,
+  FileUp,
   FolderTree,
   LayoutDashboard,
   ListChecks,
@@ -67,6 +68,7 @@ const MENU: MenuItem[] = [
   { to: "/admin/view-users", label: "Users", icon: Users, adminOnly: true },
   { to: "/admin/settings", label: "Settings", icon: Settings, adminOnly: true },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, adminOnly: true },
+  { to: "/admin/import", label: "Import", icon: FileUp, adminOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
