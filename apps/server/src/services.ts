@@ -36,8 +36,7 @@ import { createAnalyticsService, createAuditService, createHealthService, create
 import { createPollsService } from "./polls";
 import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
 import { createRateLimiter } from "./rate-limits";
-import { createImportJobs } from "./site-import/import-jobs";
-import { ImportInputError } from "./site-import/model";
+import { createImportJobs, createSiteImportService } from "./site-import";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTaxonomyService } from "./taxonomy";
 
@@ -98,12 +97,9 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   const media = createMediaService(db);
+  const siteImport = createSiteImportService({ db, caches, media });
   const imports = createImportJobs(db, {
-    siteImport: {
-      run: async () => {
-        throw new ImportInputError("Importing is not available on this server yet");
-      },
-    },
+    siteImport,
     uploadsDir: path.join(config.dataDir, "imports"),
     maxUploadBytes: config.importMaxBytes,
     queueImport: (importId) => jobs.queueImport(importId),
@@ -158,6 +154,7 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,
+    siteImport,
     /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
     runtimeStats() {
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();

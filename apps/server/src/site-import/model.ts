@@ -103,6 +103,25 @@ export interface ImportedEntry {
   comments: ImportedComment[];
   /** Comments the reader left out (pingbacks, spam, unapproved), by reason, for the report. */
   skippedComments: Record<string, number>;
+  /** What the reader could not convert ("unknown shortcode [x] left as text"), for the report. */
+  warnings?: string[];
+}
+
+/**
+ * An <img> of an entry's html may name an attachment of the export by this source, before the
+ * attachment is known (a gallery of ids): the writer puts the attachment's address in its place.
+ */
+export function attachmentImageSource(attachmentSourceId: string): string {
+  return `attachment:${attachmentSourceId}`;
+}
+
+/** Something of the export the reader left out (a menu item, a revision, a post in the trash), for the report. */
+export interface ImportedSkip {
+  kind: "skipped";
+  /** What it was there ("nav_menu_item", "post"). */
+  what: string;
+  sourceId: string;
+  reason: string;
 }
 
 /** A reader of a site (a Ghost member), kept for the newsletter work that follows. */
@@ -119,7 +138,8 @@ export type ImportRecord =
   | ImportedTerm
   | ImportedAttachment
   | ImportedEntry
-  | ImportedMember;
+  | ImportedMember
+  | ImportedSkip;
 
 /** Reads an export file as a stream of records; throws ImportInputError for a file it cannot read. */
 export type ExportReader = (filePath: string) => AsyncIterable<ImportRecord>;
