@@ -33,6 +33,7 @@ import { adminRoutes } from "./http/routes/newsroom/admin.routes";
 import { auditRoutes } from "./http/routes/newsroom/audit.routes";
 import { exportsRoutes } from "./http/routes/newsroom/exports.routes";
 import { healthRoutes } from "./http/routes/newsroom/health.routes";
+import { importsRoutes } from "./http/routes/newsroom/imports.routes";
 import { settingsRoutes } from "./http/routes/newsroom/settings.routes";
 import { pagesRoutes } from "./http/routes/pages.routes";
 import { pollsRoutes } from "./http/routes/polls.routes";
@@ -205,6 +206,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", settingsRoutes(services.settings));
   api.route("/", auditRoutes(services.audit));
   api.route("/", exportsRoutes(services.siteExport));
+  api.route("/", importsRoutes(services.imports));
   api.route("/", docsRoutes(api));
   const fallback = methodFallback(allowedMethodsOf(api.routes));
   api.all("/api", fallback);

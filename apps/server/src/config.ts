@@ -1,5 +1,5 @@
 import path from "node:path";
-import { isTimeZone } from "@broadsheet/domain";
+import { IMPORT_UPLOAD_MAX_BYTES, isTimeZone } from "@broadsheet/domain";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   // Page renders at once on the machine (workers split them), and how long a page may take.
   PAGE_RENDERS: z.coerce.number().int().min(1).max(256).default(4),
   PAGE_RENDER_BUDGET_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
+  // The largest export Admin → Import takes (2 GB; tests lower it).
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1).max(IMPORT_UPLOAD_MAX_BYTES).default(IMPORT_UPLOAD_MAX_BYTES),
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -86,6 +88,8 @@ export interface Config {
   pageRenders: number;
   /** A page GET not rendered within this, waiting included, answers a stale copy or 503 (decision 049). */
   pageRenderBudgetMs: number;
+  /** The largest export file POST /api/imports takes, in bytes. */
+  importMaxBytes: number;
   /** Which proxies' X-Forwarded-* headers to believe: none, a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
   /** PUBLIC_URL was given: it is the public origin, whatever Host or X-Forwarded-* say. */
@@ -134,6 +138,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     workers: values.WORKERS,
     pageRenders: values.PAGE_RENDERS,
     pageRenderBudgetMs: values.PAGE_RENDER_BUDGET_MS,
+    importMaxBytes: values.IMPORT_MAX_BYTES,
     trustProxy: values.TRUST_PROXY,
     site: {
       siteName: values.SITE_NAME,

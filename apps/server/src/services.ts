@@ -1,3 +1,4 @@
+import path from "node:path";
 import {
   createAuthorsService,
   createAuthService,
@@ -20,7 +21,14 @@ import {
   createViewerStateService,
 } from "./engagement";
 import { createFeedsService, createHomeService } from "./home";
-import { createJobQueue, type JobHandlers, PUBLISH_DUE_POSTS, SEND_PASSWORD_RESET } from "./jobs";
+import {
+  createJobQueue,
+  type JobHandlers,
+  PUBLISH_DUE_POSTS,
+  RUN_IMPORT,
+  SEND_PASSWORD_RESET,
+  SWEEP_IMPORTS,
+} from "./jobs";
 import type { Logger } from "./logger";
 import { createMailService } from "./mail";
 import { createMediaService } from "./media";
@@ -30,8 +38,8 @@ import { createPollsService } from "./polls";
 import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
 import { createRateLimiter } from "./rate-limits";
 import { createRedirectsService } from "./redirects";
-import { createSiteImportService } from "./site-import";
 import { createSiteExportService } from "./site-export";
+import { createImportJobs, createSiteImportService } from "./site-import";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTagsService, createTaxonomyService } from "./taxonomy";
 
@@ -94,6 +102,15 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   const media = createMediaService(db);
+  const siteImport = createSiteImportService({ db, caches, media });
+  const imports = createImportJobs(db, {
+    siteImport,
+    uploadsDir: path.join(config.dataDir, "imports"),
+    maxUploadBytes: config.importMaxBytes,
+    queueImport: (importId) => jobs.queueImport(importId),
+    logger,
+    soleProcess: database.kind === "pglite",
+  });
   const passwordReset = createPasswordResetService({
     db,
     users,
@@ -121,7 +138,11 @@ export function createServices(deps: ServiceDeps) {
     jobHandlers: {
       [PUBLISH_DUE_POSTS]: () => posts.publishDuePosts(),
       [SEND_PASSWORD_RESET]: ({ email }) => passwordReset.requestReset(email),
+      [RUN_IMPORT]: ({ importId }) => imports.run(importId),
+      [SWEEP_IMPORTS]: (options) => imports.sweep(options),
     } satisfies JobHandlers,
+    /** Admin → Import: uploaded exports, their import jobs and reports. */
+    imports,
     engagement: createEngagementService(db, caches),
     feeds,
     home: createHomeService(db, { ...shared, feeds, adverts, polls }),
@@ -141,7 +162,7 @@ export function createServices(deps: ServiceDeps) {
     audit: createAuditService(db),
     settings,
     redirects,
-    siteImport: createSiteImportService({ db, caches, media }),
+    siteImport,
     siteExport: createSiteExportService(db, {
       publicUrl: config.publicUrl,
       settings,
@@ -168,6 +189,7 @@ export function createServices(deps: ServiceDeps) {
     readerMarks: (userId: string, among: { posts: string[]; polls: string[] }) =>
       shared.viewerState.ownState(userId, among, polls.myVote),
     async close() {
+      await imports.stop();
       await jobs.stop();
       await views.close();
       await publicPages.close();

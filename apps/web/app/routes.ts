@@ -40,6 +40,7 @@ export default [
     route("edit-page/:id", "routes/admin/pages/edit-page.tsx"),
     route("redirects", "routes/admin/redirects.tsx"),
     route("export", "routes/admin/export.tsx"),
+    route("import", "routes/admin/import.tsx"),
   ]),
   // A static page (/terms, /about…): every route above wins, so a page never hides a screen.
   route(":slug", "routes/site-page.tsx"),

@@ -20,6 +20,8 @@ export * from "./content/authors.endpoints";
 export * from "./content/exports.endpoints";
 export * from "./content/feeds.endpoints";
 export * from "./content/home.endpoints";
+export * from "./content/imports.endpoints";
+export * from "./content/imports.schemas";
 export * from "./content/media.endpoints";
 export * from "./content/pages.endpoints";
 export * from "./content/pages.schemas";

@@ -155,7 +155,7 @@ type MediaTypeOf<E extends EndpointDeclaration> = E extends { responseMediaType:
   : "application/json";
 
 type SuccessOf<E extends EndpointDeclaration> = {
-  [S in E["status"] extends 201 ? 201 : 200]: {
+  [S in E["status"] extends 201 | 202 ? E["status"] : 200]: {
     description: string;
     content: { [M in MediaTypeOf<E>]: { schema: E["response"] } };
   };
@@ -184,6 +184,8 @@ function bodyLimitOf(declaration: EndpointDeclaration): MiddlewareHandler<AppEnv
 export interface RouteOptions {
   /** Server-side checks that run after the access rule and before the body is read (rate limits). */
   before?: MiddlewareHandler<AppEnv>[];
+  /** The handler streams the body to disk under its own limit (import uploads): no body limit that buffers it. */
+  streamsBody?: boolean;
 }
 
 /** The @hono/zod-openapi route of an endpoint declaration: validation, access, documentation. */
@@ -196,7 +198,7 @@ export function routeOf<const E extends EndpointDeclaration>(declaration: E, opt
   const accessCheck = ACCESS_MIDDLEWARE[access];
   if (accessCheck) middleware.push(accessCheck);
   middleware.push(...(options.before ?? []));
-  if (declaration.body || declaration.form) middleware.push(bodyLimitOf(declaration));
+  if ((declaration.body || declaration.form) && !options.streamsBody) middleware.push(bodyLimitOf(declaration));
   let body: NonNullable<RouteConfig["request"]>["body"];
   if (declaration.form) {
     body = {

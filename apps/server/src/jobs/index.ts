@@ -1,1 +1,9 @@
-export { createJobQueue, type JobHandlers, type JobQueue, PUBLISH_DUE_POSTS, SEND_PASSWORD_RESET } from "./job-queue";
+export {
+  createJobQueue,
+  type JobHandlers,
+  type JobQueue,
+  PUBLISH_DUE_POSTS,
+  RUN_IMPORT,
+  SEND_PASSWORD_RESET,
+  SWEEP_IMPORTS,
+} from "./job-queue";

@@ -13,10 +13,17 @@ import type { Logger } from "../logger";
 export const PUBLISH_DUE_POSTS = "publish-due-posts";
 /** Mails a password reset link to an address, if it has an account; the job holds the address only. */
 export const SEND_PASSWORD_RESET = "send-password-reset";
+/** Runs one queued import of another site's export (site-import/import-jobs.ts). */
+export const RUN_IMPORT = "run-import";
+/** Queues again the imports a stopped or crashed process left, and drops uploads kept too long. */
+export const SWEEP_IMPORTS = "sweep-imports";
 
 export interface JobHandlers {
   [PUBLISH_DUE_POSTS]: () => Promise<unknown>;
   [SEND_PASSWORD_RESET]: (data: { email: string }) => Promise<unknown>;
+  [RUN_IMPORT]: (data: { importId: string }) => Promise<unknown>;
+  /** `atStart`: this process has just started (on PGlite, the only one: nothing else is running an import). */
+  [SWEEP_IMPORTS]: (options: { atStart: boolean }) => Promise<unknown>;
 }
 
 // Every minute, whatever was triggered: a job lost or missed is caught up within a minute.
@@ -24,6 +31,9 @@ const SWEEP_EVERY_MINUTE = "* * * * *";
 // A mail server that is down gets retried for about an hour (30 s, doubling), then the job fails.
 const MAIL_RETRY_LIMIT = 7;
 const MAIL_RETRY_DELAY_SECONDS = 30;
+// An import records its own failure and the sweep re-queues one a crash stopped: pg-boss never
+// retries it, and lets it run for hours (its ceiling is 24).
+const IMPORT_JOB_OPTIONS = { retryLimit: 0, expireInSeconds: 23 * 3_600 };
 
 export interface JobQueueOptions {
   /** The first retry's delay of a mail job; each next one waits twice as long (tests shorten it). */
@@ -51,6 +61,7 @@ export function createJobQueue(
   boss.on("error", (error) => logger.warn({ err: error }, "job queue error"));
   let running = false;
   let mailWorker: string | undefined;
+  let importWorker: string | undefined;
 
   return {
     /**
@@ -74,7 +85,18 @@ export function createJobQueue(
           if (job) await handlers[SEND_PASSWORD_RESET](job.data);
         },
       );
+
+      await boss.createQueue(RUN_IMPORT, { name: RUN_IMPORT, ...IMPORT_JOB_OPTIONS });
+      importWorker = await boss.work<{ importId: string }>(RUN_IMPORT, { pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (job) await handlers[RUN_IMPORT](job.data);
+      });
+      await boss.createQueue(SWEEP_IMPORTS);
+      await boss.work(SWEEP_IMPORTS, { pollingIntervalSeconds: 1 }, async () => {
+        await handlers[SWEEP_IMPORTS]({ atStart: false });
+      });
       running = true;
+      await handlers[SWEEP_IMPORTS]({ atStart: true });
+      await boss.schedule(SWEEP_IMPORTS, SWEEP_EVERY_MINUTE);
     },
 
     /** Runs `name` at `at` on whichever instance is free then; before start() the minute sweep covers it. */
@@ -93,6 +115,14 @@ export function createJobQueue(
       await boss.send(SEND_PASSWORD_RESET, { email }, mailRetries);
       // This instance's worker looks at once instead of at its next poll: the mail leaves now.
       if (mailWorker) boss.notifyWorker(mailWorker);
+      return true;
+    },
+
+    /** Queues an import's run; false when this process takes no jobs (the next start's sweep queues it). */
+    async queueImport(importId: string): Promise<boolean> {
+      if (!running) return false;
+      await boss.send(RUN_IMPORT, { importId }, IMPORT_JOB_OPTIONS);
+      if (importWorker) boss.notifyWorker(importWorker);
       return true;
     },
 

@@ -5,6 +5,7 @@ import { createImportWriter } from "./import-writer";
 import type { ExportReader, ImportSource, SiteImportService } from "./model";
 import { readWordPressExport } from "./wordpress/wxr-reader";
 
+export { createImportJobs, type ImportJobs } from "./import-jobs";
 export { formatReport } from "./import-report";
 export * from "./model";
 export { createWordPressReader, readWordPressExport, WXR_MESSAGES } from "./wordpress/wxr-reader";

@@ -40,7 +40,7 @@ export interface EndpointDeclaration {
   /** The body limit when it is larger than the ordinary one (uploads). */
   maxBodyBytes?: number;
   /** The success status; 200 unless said. */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   response: z.ZodType;
   /** What the success answer is, in a few words (the OpenAPI response description). */
   responseDescription: string;

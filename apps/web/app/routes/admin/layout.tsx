@@ -3,6 +3,7 @@ import {
   Files,
   Download,
   FileText,
+  FileUp,
   FolderTree,
   LayoutDashboard,
   ListChecks,
@@ -75,6 +76,7 @@ const MENU: MenuItem[] = [
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, adminOnly: true },
   { to: "/admin/redirects", label: "Redirects", icon: Signpost, adminOnly: true },
   { to: "/admin/export", label: "Export", icon: Download, adminOnly: true },
+  { to: "/admin/import", label: "Import", icon: FileUp, adminOnly: true },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
