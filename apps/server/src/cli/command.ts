@@ -6,11 +6,12 @@ import { createServices, type Services } from "../services";
 
 /*
  * What every CLI command does around its work: the configured database, migrated (on PGlite
- * refused while the server holds it, db/data-dir-lock.ts), the app's services, both closed after.
+ * refused while the server holds it, db/data-dir-lock.ts), the app's services, both closed after;
+ * logs go to stderr, so stdout carries only what the command prints (an export, a report).
  */
 export async function withServices<T>(work: (services: Services, database: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const logger = createLogger({ ...config, logLevel: "warn" });
+  const logger = createLogger({ ...config, logLevel: "warn" }, { toStderr: true });
   const database = await openMigratedDatabase(config, logger);
   const services = createServices({ config, database, logger });
   try {

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { formatReport, ImportInputError, type ImportProgress, type ImportSource } from "../site-import";
-import { withServices } from "./with-services";
+import { withServices } from "./command";
 
 /*
  * `npm run import -- --from wordpress|ghost|broadsheet <file or dir> [--dry-run] [--media-dir <dir>] [--json]`

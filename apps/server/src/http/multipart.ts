@@ -29,24 +29,46 @@ export function isMultipart(c: Context): boolean {
   return c.req.header("content-type")?.toLowerCase().includes("multipart/form-data") ?? false;
 }
 
+/** A busboy parser over the request's body, and the body as a Node stream to pipe into it. */
+export function startMultipart(
+  c: Context,
+  limits: busboy.Limits,
+  malformedMessage: string,
+): { parser: busboy.Busboy; source: Readable } {
+  const body = c.req.raw.body;
+  try {
+    if (!body) throw new Error("no body");
+    const parser = busboy({ headers: { "content-type": c.req.header("content-type") ?? "" }, limits });
+    return { parser, source: Readable.fromWeb(body as NodeReadableStream) };
+  } catch {
+    throw invalid(malformedMessage);
+  }
+}
+
+/** Why a text field is refused (no name or value, past its size, NUL), or null when it is fine. */
+export function fieldProblem(
+  name: string | undefined,
+  value: string | undefined,
+  info: busboy.FieldInfo,
+  malformedMessage: string,
+): AppError | null {
+  if (typeof name !== "string" || typeof value !== "string") return invalid(malformedMessage);
+  if (info.valueTruncated) return tooLarge(MESSAGES.bodyTooLarge);
+  if (containsNul(name) || containsNul(value)) return invalid(MESSAGES.nulCharacter);
+  return null;
+}
+
 /**
  * Streams a multipart body through busboy: the sixth file, a file past 10 MB, a field past
  * 1 MB or NUL in a field stop the read at once with 400/413; a malformed body is a 400.
  * Nothing is buffered beyond what the limits allow.
  */
 export async function readMultipart(c: Context, maxFiles: number = MAX_IMAGES_PER_BATCH): Promise<MultipartForm> {
-  const body = c.req.raw.body;
-  let parser: busboy.Busboy;
-  try {
-    if (!body) throw new Error("no body");
-    parser = busboy({
-      headers: { "content-type": c.req.header("content-type") ?? "" },
-      limits: { files: maxFiles, fileSize: UPLOAD_MAX_BYTES, fields: 100, fieldSize: BODY_MAX_BYTES, parts: 200 },
-    });
-  } catch {
-    throw invalid(MEDIA_MESSAGES.malformedUpload);
-  }
-  const source = Readable.fromWeb(body as NodeReadableStream);
+  const { parser, source } = startMultipart(
+    c,
+    { files: maxFiles, fileSize: UPLOAD_MAX_BYTES, fields: 100, fieldSize: BODY_MAX_BYTES, parts: 200 },
+    MEDIA_MESSAGES.malformedUpload,
+  );
 
   return new Promise<MultipartForm>((resolve, reject) => {
     const parts: FormPart[] = [];
@@ -60,10 +82,9 @@ export async function readMultipart(c: Context, maxFiles: number = MAX_IMAGES_PE
     };
     // busboy hands over what the body says: a part may lack a name, a field its value.
     parser.on("field", (name: string | undefined, value: string | undefined, info) => {
-      if (typeof name !== "string" || typeof value !== "string") fail(invalid(MEDIA_MESSAGES.malformedUpload));
-      else if (info.valueTruncated) fail(tooLarge(MESSAGES.bodyTooLarge));
-      else if (containsNul(name) || containsNul(value)) fail(invalid(MESSAGES.nulCharacter));
-      else parts.push({ name, value });
+      const problem = fieldProblem(name, value, info, MEDIA_MESSAGES.malformedUpload);
+      if (problem) fail(problem);
+      else parts.push({ name: name as string, value: value as string });
     });
     parser.on("file", (name: string | undefined, stream, info) => {
       if (typeof name !== "string") {

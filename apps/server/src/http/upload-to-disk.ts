@@ -1,12 +1,9 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { unlink } from "node:fs/promises";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { BODY_MAX_BYTES, MESSAGES } from "@broadsheet/domain";
-import busboy from "busboy";
 import type { Context } from "hono";
 import { invalid, tooLarge } from "../errors";
-import { containsNul } from "./body";
+import { fieldProblem, startMultipart } from "./multipart";
 
 /** A multipart form whose one file went to disk as it arrived. */
 export interface UploadOnDisk {
@@ -37,18 +34,11 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 export async function receiveUploadToDisk(c: Context, limits: UploadLimits): Promise<UploadOnDisk> {
   const declaredLength = Number(c.req.header("content-length") ?? 0);
   if (declaredLength > limits.maxFileBytes + FORM_OVERHEAD_BYTES) throw tooLarge(limits.tooLargeMessage);
-  const body = c.req.raw.body;
-  let parser: busboy.Busboy;
-  try {
-    if (!body) throw new Error("no body");
-    parser = busboy({
-      headers: { "content-type": c.req.header("content-type") ?? "" },
-      limits: { files: 1, fileSize: limits.maxFileBytes, fields: 20, fieldSize: BODY_MAX_BYTES, parts: 21 },
-    });
-  } catch {
-    throw invalid(limits.malformedMessage);
-  }
-  const source = Readable.fromWeb(body as NodeReadableStream);
+  const { parser, source } = startMultipart(
+    c,
+    { files: 1, fileSize: limits.maxFileBytes, fields: 20, fieldSize: BODY_MAX_BYTES, parts: 21 },
+    limits.malformedMessage,
+  );
   const fields = new Map<string, string>();
   let file: UploadOnDisk["file"] = null;
   let out: WriteStream | undefined;
@@ -68,10 +58,9 @@ export async function receiveUploadToDisk(c: Context, limits: UploadLimits): Pro
         reject(error);
       };
       parser.on("field", (name: string | undefined, value: string | undefined, info) => {
-        if (typeof name !== "string" || typeof value !== "string") fail(invalid(limits.malformedMessage));
-        else if (info.valueTruncated) fail(tooLarge(MESSAGES.bodyTooLarge));
-        else if (containsNul(name) || containsNul(value)) fail(invalid(MESSAGES.nulCharacter));
-        else if (!fields.has(name)) fields.set(name, value);
+        const problem = fieldProblem(name, value, info, limits.malformedMessage);
+        if (problem) fail(problem);
+        else if (!fields.has(name as string)) fields.set(name as string, value as string);
       });
       parser.on("file", (name: string | undefined, stream, info) => {
         const fileName = info.filename;

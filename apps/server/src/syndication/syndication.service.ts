@@ -1,12 +1,4 @@
-import {
-  authorPath,
-  categoryPath,
-  htmlToText,
-  normalizeSlug,
-  pagePath,
-  postPath,
-  tagPath,
-} from "@broadsheet/domain";
+import { authorPath, categoryPath, htmlToText, normalizeSlug, pagePath, postPath, tagPath } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { ReadCache } from "../caching";
 import { CATEGORY_LISTS, PAGE_LISTS, POST_LISTS, SETTINGS_TAG, TAG_LISTS } from "../caching";

@@ -17,8 +17,8 @@ import { useToast } from "../toaster";
 import { Button, Field } from "../ui";
 import { ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
-import { TagInput } from "./tag-input";
 import { SlugField } from "./slug-field";
+import { TagInput } from "./tag-input";
 
 /*
  * The form of Add Post and Edit Post (docs/product.md#5-admin-screens): images, title, link, category, type

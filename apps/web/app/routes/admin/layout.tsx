@@ -1,7 +1,7 @@
 import { isStaff, MESSAGES, TWO_FACTOR_MESSAGES, usersApi } from "@broadsheet/domain";
 import {
-  Files,
   Download,
+  Files,
   FileText,
   FileUp,
   FolderTree,
@@ -12,8 +12,8 @@ import {
   PlusSquare,
   ScrollText,
   Settings,
-  Tag,
   Signpost,
+  Tag,
   Tags,
   Users,
   Vote,
