@@ -1,8 +1,9 @@
 import { once } from "node:events";
-import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -68,13 +69,23 @@ export async function* readTableInPages(db: Database, entry: ArchiveTable, optio
   }
 }
 
-async function writeLine(stream: WriteStream, line: string): Promise<void> {
-  if (!stream.write(line)) await once(stream, "drain");
-}
-
-async function closeStream(stream: WriteStream): Promise<void> {
-  stream.end();
-  await once(stream, "close");
+/** A JSON-lines file written with backpressure; a failed write (a disk full) fails the export, not the process. */
+function openLines(file: string) {
+  const stream = createWriteStream(file);
+  let failure: Error | undefined;
+  stream.on("error", (error) => {
+    failure = error;
+  });
+  return {
+    async write(line: string): Promise<void> {
+      if (failure) throw failure;
+      if (!stream.write(line)) await once(stream, "drain");
+    },
+    async close(): Promise<void> {
+      stream.end();
+      await finished(stream);
+    },
+  };
 }
 
 /** A new or empty directory, so an export never mixes with other files. */
@@ -88,12 +99,16 @@ async function emptyDirectory(dir: string): Promise<void> {
   await mkdir(path.join(dir, MEDIA_DIR), { recursive: true });
 }
 
+/** Called with each file's path in the archive once it is whole on disk. */
+export type OnArchiveFile = (name: string) => Promise<void>;
+
 /** Writes the whole site as a Broadsheet archive into `dir` (new or empty) and answers its manifest. */
 export async function writeArchive(
   db: Database,
   dir: string,
   site: ExportedSite,
   options: ArchiveOptions,
+  onFile: OnArchiveFile = async () => {},
 ): Promise<ArchiveManifest> {
   await emptyDirectory(dir);
   const manifest: ArchiveManifest = {
@@ -108,53 +123,58 @@ export async function writeArchive(
   };
   for (const entry of ARCHIVE_TABLES) {
     const file = tableFile(entry.name);
-    const stream = createWriteStream(path.join(dir, file));
+    const lines = openLines(path.join(dir, file));
     let count = 0;
     try {
       for await (const rows of readTableInPages(db, entry, options)) {
         for (const row of rows) {
           if (Buffer.isBuffer(row.bytes)) {
-            manifest.media.files += await writeMediaFile(dir, row);
+            await onFile(await writeMediaFile(dir, row));
+            manifest.media.files += 1;
             delete row.bytes;
           }
-          await writeLine(stream, `${JSON.stringify(row)}\n`);
+          await lines.write(`${JSON.stringify(row)}\n`);
           count += 1;
         }
       }
     } finally {
-      await closeStream(stream);
+      await lines.close();
     }
+    await onFile(file);
     manifest.tables[entry.name] = { file, rows: count };
   }
   await writeFile(path.join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  await onFile(MANIFEST_FILE);
   return manifest;
 }
 
-async function writeMediaFile(dir: string, row: Row): Promise<number> {
+async function writeMediaFile(dir: string, row: Row): Promise<string> {
   const key = String(row.key);
   if (!isSafeMediaKey(key)) throw new Error(`A media file's key cannot be a file name: ${key}`);
-  await writeFile(path.join(dir, MEDIA_DIR, key), row.bytes as Buffer);
-  return 1;
+  const name = `${MEDIA_DIR}/${key}`;
+  await writeFile(path.join(dir, name), row.bytes as Buffer);
+  return name;
 }
 
-/** The archive in `dir` as a gzipped tar stream, the manifest first; the files are read one at a time. */
-export function packArchive(dir: string, manifest: ArchiveManifest): Readable {
+/**
+ * A gzipped tar stream of the files of `dir` given to `add` as the export writes them, each
+ * removed once packed: the download starts with the first table, and the disk holds one file at a time.
+ */
+export function archivePacker(dir: string) {
   const pack = tar.pack();
-  const addFile = async (name: string) => {
-    const full = path.join(dir, name);
-    const { size } = await stat(full);
-    await new Promise<void>((resolve, reject) => {
-      const entry = pack.entry({ name, size }, (error) => (error ? reject(error) : resolve()));
-      createReadStream(full).on("error", reject).pipe(entry);
-    });
+  const stream = pack.pipe(createGzip());
+  return {
+    stream: stream as Readable,
+    add: async (name: string) => {
+      const full = path.join(dir, name);
+      const { size } = await stat(full);
+      await new Promise<void>((resolve, reject) => {
+        const entry = pack.entry({ name, size }, (error) => (error ? reject(error) : resolve()));
+        createReadStream(full).on("error", reject).pipe(entry);
+      });
+      await rm(full);
+    },
+    finish: () => pack.finalize(),
+    fail: (error: Error) => stream.destroy(error),
   };
-  const addAll = async () => {
-    await addFile(MANIFEST_FILE);
-    for (const { file } of Object.values(manifest.tables)) await addFile(file);
-    for (const key of (await readdir(path.join(dir, MEDIA_DIR))).sort()) await addFile(`${MEDIA_DIR}/${key}`);
-    pack.finalize();
-  };
-  const gzip = createGzip();
-  addAll().catch((error: Error) => gzip.destroy(error));
-  return pack.pipe(gzip);
 }

@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Database } from "../db/client";
 import type { ArchiveManifest } from "./archive-format";
-import { type ArchiveOptions, packArchive, writeArchive } from "./archive-writer";
+import { type ArchiveOptions, archivePacker, type OnArchiveFile, writeArchive } from "./archive-writer";
 import { wxrStream } from "./wxr-writer";
 
 export interface SiteExportDeps {
@@ -37,32 +37,26 @@ export function createSiteExportService(db: Database, deps: SiteExportDeps) {
 
   return {
     /** Writes the archive into `dir`, which must be new or empty. */
-    async exportToDirectory(dir: string, options: ArchiveOptions): Promise<ArchiveManifest> {
+    async exportToDirectory(dir: string, options: ArchiveOptions, onFile?: OnArchiveFile): Promise<ArchiveManifest> {
       const site = await siteInfo();
       const info = { name: site.siteName, url: site.url };
-      if (!deps.snapshot) return writeArchive(db, dir, info, options);
-      return db.transaction((tx) => writeArchive(tx as unknown as Database, dir, info, options), {
+      if (!deps.snapshot) return writeArchive(db, dir, info, options, onFile);
+      return db.transaction((tx) => writeArchive(tx as unknown as Database, dir, info, options, onFile), {
         isolationLevel: "repeatable read",
         accessMode: "read only",
       });
     },
 
     /**
-     * The archive as a .tar.gz: written to a temporary directory first (a tar entry needs its
-     * size before its bytes), streamed from there, and the directory removed once sent or abandoned.
+     * The archive as a .tar.gz, streamed as it is made: each file is written to a temporary
+     * directory (a tar entry needs its size before its bytes), packed, then removed.
      */
     async archiveDownload(options: ArchiveOptions): Promise<ExportDownload> {
       const dir = await mkdtemp(path.join(os.tmpdir(), "broadsheet-export-"));
-      const removeDir = () => rm(dir, { recursive: true, force: true });
-      try {
-        const manifest = await this.exportToDirectory(dir, options);
-        const stream = packArchive(dir, manifest);
-        stream.once("close", removeDir);
-        return { fileName: `broadsheet-export-${today()}.tar.gz`, stream };
-      } catch (error) {
-        await removeDir();
-        throw error;
-      }
+      const packer = archivePacker(dir);
+      packer.stream.once("close", () => rm(dir, { recursive: true, force: true }));
+      this.exportToDirectory(dir, options, packer.add).then(packer.finish, packer.fail);
+      return { fileName: `broadsheet-export-${today()}.tar.gz`, stream: packer.stream };
     },
 
     async wxrDownload(): Promise<ExportDownload> {
