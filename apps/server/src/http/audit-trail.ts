@@ -5,6 +5,7 @@ import {
   categoriesApi,
   type EndpointDeclaration,
   engagementApi,
+  importsApi,
   pollsApi,
   postsApi,
   previewsApi,
@@ -132,6 +133,11 @@ const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
   [twoFactorApi.disable, ownAccount("twofactor.disable", "twofactor.disable.failed")],
   [previewsApi.createLink, on("preview.create", ({ params }) => target("post", params.id, params.id))],
   [previewsApi.revokeLink, on("preview.revoke", ({ params }) => target("post", params.id, params.id))],
+  [importsApi.create, on("import.create", ({ answer }) => target("import", answer?.id, ""))],
+  [
+    importsApi.start,
+    on("import.start", ({ answer, params }) => target("import", answer?.id, `checked as ${params.id}`)),
+  ],
   [
     engagementApi.deleteComment,
     on("comment.delete", ({ params }) => target("comment", params.commentId, `on post ${params.id}`)),

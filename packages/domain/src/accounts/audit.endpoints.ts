@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   "twofactor.disable.failed",
   "preview.create",
   "preview.revoke",
+  "import.create",
+  "import.start",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
