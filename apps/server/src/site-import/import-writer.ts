@@ -21,6 +21,7 @@ import { checksumOf, type ImportItem, loadImportItems, saveImportItems } from ".
 import { type OldPathRedirect, writeImportRedirects } from "./import-redirects";
 import { createReportBuilder, type ReportBuilder } from "./import-report";
 import {
+  attachedImagesSource,
   attachmentImageSource,
   type ExportReader,
   type ImportedAttachment,
@@ -63,6 +64,8 @@ interface FirstPass {
   authors: Map<string, ImportedAuthor>;
   categoryTerms: Map<string, ImportedTerm>;
   attachments: Map<string, ImportedAttachment>;
+  /** The image attachments of each entry, by its source id, in export order. */
+  attachedImages: Map<string, string[]>;
   entries: number;
   /** Each page's parent page, by source id, set once every page exists. */
   pageParents: Map<string, string>;
@@ -74,6 +77,7 @@ async function readFirstPass(records: AsyncIterable<ImportRecord>, report: Repor
     authors: new Map(),
     categoryTerms: new Map(),
     attachments: new Map(),
+    attachedImages: new Map(),
     entries: 0,
     pageParents: new Map(),
   };
@@ -91,6 +95,11 @@ async function readFirstPass(records: AsyncIterable<ImportRecord>, report: Repor
         break;
       case "attachment":
         pass.attachments.set(record.sourceId, record);
+        if (record.parentSourceId && IMAGE_FILE.test(record.url)) {
+          const siblings = pass.attachedImages.get(record.parentSourceId) ?? [];
+          siblings.push(record.sourceId);
+          pass.attachedImages.set(record.parentSourceId, siblings);
+        }
         break;
       case "entry":
         pass.entries++;
@@ -134,14 +143,25 @@ function withoutFigures(html: string): string {
 
 const IMG_SRC = /(<img\b[^>]*?\bsrc=")([^"]*)(")/gi;
 
-function attachmentsResolved(html: string, attachments: ReadonlyMap<string, ImportedAttachment>): string {
-  const prefix = attachmentImageSource("");
+const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|tiff?|bmp)(\?|$)/i;
+
+function attachmentImage(attachment: ImportedAttachment | undefined): string {
+  if (!attachment?.url) return "";
+  return `<img src="${attachment.url}" alt="${attachment.alt.replace(/"/g, "&quot;")}">`;
+}
+
+/** The reader's stand-ins for attachments (a gallery's) made the attachments' images. */
+function attachmentsResolved(html: string, pass: FirstPass): string {
+  const one = attachmentImageSource("");
+  const all = attachedImagesSource("");
   return html.replace(/<img\b[^>]*>/gi, (tag) => {
-    const match = tag.match(/\bsrc="([^"]*)"/i);
-    if (!match?.[1]?.startsWith(prefix)) return tag;
-    const attachment = attachments.get(match[1].slice(prefix.length));
-    if (!attachment?.url) return "";
-    return `<img src="${attachment.url}" alt="${attachment.alt.replace(/"/g, "&quot;")}">`;
+    const src = tag.match(/\bsrc="([^"]*)"/i)?.[1] ?? "";
+    if (src.startsWith(one)) return attachmentImage(pass.attachments.get(src.slice(one.length)));
+    if (src.startsWith(all)) {
+      const ids = pass.attachedImages.get(src.slice(all.length)) ?? [];
+      return ids.map((id) => attachmentImage(pass.attachments.get(id))).join("");
+    }
+    return tag;
   });
 }
 
@@ -346,7 +366,7 @@ function createBatchWriter(context: BatchContext) {
         report.count(entry.entryType, "unchanged");
         continue;
       }
-      const html = sanitizeRichText(withoutFigures(attachmentsResolved(entry.html, pass.attachments)));
+      const html = sanitizeRichText(withoutFigures(attachmentsResolved(entry.html, pass)));
       const featured = featuredImage(entry);
       const title = entryTitle(entry, htmlToText(html), report);
       prepared.push({ entry, checksum, existing, title, html, featured, minutes: minuteRead(html) });

@@ -171,7 +171,7 @@ function entryStatus(status: string, password: string): Pick<ImportedEntry, "sta
 function toEntry(item: RawItem, entryType: "post" | "page", state: ReaderState): ImportedEntry {
   const field = (name: string) => item.fields.get(name) ?? "";
   const sourceId = field("wp:post_id");
-  const { html, unknownShortcodes } = convertWordPressContent(field("content:encoded"));
+  const { html, unknownShortcodes } = convertWordPressContent(field("content:encoded"), sourceId);
   const { status, statusNote } = entryStatus(field("wp:status"), field("wp:post_password"));
   const createdAt = exportDate(field("wp:post_date_gmt"), field("wp:post_date")) ?? new Date(0);
   const modifiedAt = exportDate(field("wp:post_modified_gmt"), field("wp:post_modified")) ?? createdAt;
@@ -225,6 +225,7 @@ function toAttachment(item: RawItem): ImportedAttachment {
     url: (field("wp:attachment_url") || field("guid")).trim(),
     alt: (item.meta.get("_wp_attachment_image_alt") ?? "").trim(),
     caption: plainText(field("excerpt:encoded")),
+    parentSourceId: field("wp:post_parent") === "0" ? "" : field("wp:post_parent"),
   };
 }
 
