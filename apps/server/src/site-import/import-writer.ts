@@ -15,7 +15,7 @@ import type { Database } from "../db/client";
 import { comments, importedMembers, pages, postCoauthors, posts, postTags } from "../db/schema";
 import type { MediaService } from "../media";
 import { sanitizeRichText } from "../posts";
-import { bylineOnlyAuthor, importAuthors } from "./import-accounts";
+import { bylineOnlyAuthor, importAuthors, writeAuthorRedirects } from "./import-accounts";
 import { createImageImporter, type ImageImporter } from "./import-images";
 import { checksumOf, type ImportItem, loadImportItems, saveImportItems } from "./import-items";
 import { type OldPathRedirect, writeImportRedirects } from "./import-redirects";
@@ -63,6 +63,8 @@ interface FirstPass {
   site: ImportedSite | null;
   authors: Map<string, ImportedAuthor>;
   categoryTerms: Map<string, ImportedTerm>;
+  /** Terms with old pages to redirect (few: a site's categories and tags). */
+  termsWithOldPaths: ImportedTerm[];
   attachments: Map<string, ImportedAttachment>;
   /** The image attachments of each entry, by its source id, in export order. */
   attachedImages: Map<string, string[]>;
@@ -76,6 +78,7 @@ async function readFirstPass(records: AsyncIterable<ImportRecord>, report: Repor
     site: null,
     authors: new Map(),
     categoryTerms: new Map(),
+    termsWithOldPaths: [],
     attachments: new Map(),
     attachedImages: new Map(),
     entries: 0,
@@ -92,6 +95,7 @@ async function readFirstPass(records: AsyncIterable<ImportRecord>, report: Repor
         break;
       case "term":
         if (record.taxonomy === "category") pass.categoryTerms.set(record.slug, record);
+        if (record.oldPaths.length > 0) pass.termsWithOldPaths.push(record);
         break;
       case "attachment":
         pass.attachments.set(record.sourceId, record);
@@ -265,6 +269,15 @@ export function createImportWriter(deps: ImportWriterDeps) {
     await committing;
     await writeMembers(db, site.key, members, runContext);
     await setPageParents(db, site.key, pass.pageParents, options.dryRun);
+    if (!options.dryRun) {
+      const written =
+        (await writeAuthorRedirects(db, pass.authors.values(), authorIds)) +
+        (await writeImportRedirects(
+          db,
+          pass.termsWithOldPaths.flatMap((term) => taxonomy.redirectsOf(term)),
+        ));
+      builder.count("redirect", "created", written);
+    }
     batchWriter.reportSkippedComments();
     if (!options.dryRun) await caches.changed([POST_LISTS, CATEGORY_LISTS]);
     return builder.report;
@@ -436,7 +449,12 @@ function createBatchWriter(context: BatchContext) {
         if (!context.dryRun) await rows.flush(tx);
         return rows.changedTags;
       };
-      return context.dryRun ? writes(db) : db.transaction((tx) => writes(tx));
+      if (context.dryRun) return writes(db);
+      return db.transaction(async (tx) => {
+        // A crash may lose the last batches' commits, never half of one: the import_items rows go with them, so a rerun redoes them.
+        await tx.execute(sql`set local synchronous_commit = off`);
+        return writes(tx);
+      });
     },
     reportSkippedComments() {
       for (const [reason, count] of Object.entries(skippedComments)) {

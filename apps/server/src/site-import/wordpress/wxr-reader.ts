@@ -320,7 +320,7 @@ function createWxrHandler(parser: SaxesParser, out: ImportRecord[]) {
         out.push(itemRecord(item, state));
         item = null;
       } else if (group && TERM_PARENTS.has(name)) {
-        out.push(...groupRecords(name, group));
+        out.push(...groupRecords(name, group).map((record) => withBasePath(record, state.basePath)));
         group = null;
       } else if (!state.site) {
         state.siteFields.set(name, value);
@@ -374,6 +374,12 @@ function rawComment(fields: Map<string, string>): RawComment {
   };
 }
 
+/** A term's or author's old pages, also below the site's base path when it has one (/blog/tag/x/). */
+function withBasePath(record: ImportRecord, basePath: string): ImportRecord {
+  if (!basePath || (record.kind !== "term" && record.kind !== "author")) return record;
+  return { ...record, oldPaths: [...record.oldPaths, ...record.oldPaths.map((path) => `${basePath}${path}`)] };
+}
+
 function groupRecords(name: string, fields: Map<string, string>): ImportRecord[] {
   const field = (key: string) => (fields.get(key) ?? "").trim();
   if (name === AUTHOR_FIELDS) {
@@ -394,6 +400,7 @@ function groupRecords(name: string, fields: Map<string, string>): ImportRecord[]
     name === "wp:category" ? "category" : name === "wp:tag" ? "post_tag" : field("wp:term_taxonomy") || "";
   if (taxonomy !== "category" && taxonomy !== "post_tag") return [];
   const slug = field("wp:category_nicename") || field("wp:tag_slug") || field("wp:term_slug");
+  const archive = taxonomy === "category" ? "category" : "tag";
   return [
     {
       kind: "term",
@@ -402,7 +409,8 @@ function groupRecords(name: string, fields: Map<string, string>): ImportRecord[]
       name: field("wp:cat_name") || field("wp:tag_name") || field("wp:term_name") || slug,
       slug,
       parentSlug: field("wp:category_parent") || field("wp:term_parent"),
-      oldPaths: [],
+      // WordPress's archive of the term; the site's base path is added by the caller.
+      oldPaths: slug ? [`/${archive}/${slug}/`] : [],
     },
   ];
 }
