@@ -7,7 +7,7 @@ import { createServices, type Services } from "../services";
 /** Runs a command's work with the configured database migrated and the services wired, closing both after. */
 export async function withServices<T>(work: (services: Services, database: DatabaseHandle) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const logger = createLogger({ ...config, logLevel: "warn" });
+  const logger = createLogger({ ...config, logLevel: "warn" }, { toStderr: true });
   const database = await openMigratedDatabase(config, logger);
   const services = createServices({ config, database, logger });
   try {

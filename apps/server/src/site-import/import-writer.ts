@@ -15,12 +15,13 @@ import type { Database } from "../db/client";
 import { comments, importedMembers, pages, postCoauthors, posts, postTags } from "../db/schema";
 import type { MediaService } from "../media";
 import { sanitizeRichText } from "../posts";
-import { bylineOnlyAuthor, importAuthors } from "./import-accounts";
+import { bylineOnlyAuthor, importAuthors, writeAuthorRedirects } from "./import-accounts";
 import { createImageImporter, type ImageImporter } from "./import-images";
 import { checksumOf, type ImportItem, loadImportItems, saveImportItems } from "./import-items";
 import { type OldPathRedirect, writeImportRedirects } from "./import-redirects";
 import { createReportBuilder, type ReportBuilder } from "./import-report";
 import {
+  attachedImagesSource,
   attachmentImageSource,
   type ExportReader,
   type ImportedAttachment,
@@ -62,7 +63,11 @@ interface FirstPass {
   site: ImportedSite | null;
   authors: Map<string, ImportedAuthor>;
   categoryTerms: Map<string, ImportedTerm>;
+  /** Terms with old pages to redirect (few: a site's categories and tags). */
+  termsWithOldPaths: ImportedTerm[];
   attachments: Map<string, ImportedAttachment>;
+  /** The image attachments of each entry, by its source id, in export order. */
+  attachedImages: Map<string, string[]>;
   entries: number;
   /** Each page's parent page, by source id, set once every page exists. */
   pageParents: Map<string, string>;
@@ -73,7 +78,9 @@ async function readFirstPass(records: AsyncIterable<ImportRecord>, report: Repor
     site: null,
     authors: new Map(),
     categoryTerms: new Map(),
+    termsWithOldPaths: [],
     attachments: new Map(),
+    attachedImages: new Map(),
     entries: 0,
     pageParents: new Map(),
   };
@@ -88,9 +95,15 @@ async function readFirstPass(records: AsyncIterable<ImportRecord>, report: Repor
         break;
       case "term":
         if (record.taxonomy === "category") pass.categoryTerms.set(record.slug, record);
+        if (record.oldPaths.length > 0) pass.termsWithOldPaths.push(record);
         break;
       case "attachment":
         pass.attachments.set(record.sourceId, record);
+        if (record.parentSourceId && IMAGE_FILE.test(record.url)) {
+          const siblings = pass.attachedImages.get(record.parentSourceId) ?? [];
+          siblings.push(record.sourceId);
+          pass.attachedImages.set(record.parentSourceId, siblings);
+        }
         break;
       case "entry":
         pass.entries++;
@@ -134,14 +147,25 @@ function withoutFigures(html: string): string {
 
 const IMG_SRC = /(<img\b[^>]*?\bsrc=")([^"]*)(")/gi;
 
-function attachmentsResolved(html: string, attachments: ReadonlyMap<string, ImportedAttachment>): string {
-  const prefix = attachmentImageSource("");
+const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|tiff?|bmp)(\?|$)/i;
+
+function attachmentImage(attachment: ImportedAttachment | undefined): string {
+  if (!attachment?.url) return "";
+  return `<img src="${attachment.url}" alt="${attachment.alt.replace(/"/g, "&quot;")}">`;
+}
+
+/** The reader's stand-ins for attachments (a gallery's) made the attachments' images. */
+function attachmentsResolved(html: string, pass: FirstPass): string {
+  const one = attachmentImageSource("");
+  const all = attachedImagesSource("");
   return html.replace(/<img\b[^>]*>/gi, (tag) => {
-    const match = tag.match(/\bsrc="([^"]*)"/i);
-    if (!match?.[1]?.startsWith(prefix)) return tag;
-    const attachment = attachments.get(match[1].slice(prefix.length));
-    if (!attachment?.url) return "";
-    return `<img src="${attachment.url}" alt="${attachment.alt.replace(/"/g, "&quot;")}">`;
+    const src = tag.match(/\bsrc="([^"]*)"/i)?.[1] ?? "";
+    if (src.startsWith(one)) return attachmentImage(pass.attachments.get(src.slice(one.length)));
+    if (src.startsWith(all)) {
+      const ids = pass.attachedImages.get(src.slice(all.length)) ?? [];
+      return ids.map((id) => attachmentImage(pass.attachments.get(id))).join("");
+    }
+    return tag;
   });
 }
 
@@ -160,6 +184,7 @@ interface PreparedEntry {
   title: string;
   html: string;
   featured: { url: string; alt: string } | null;
+  minutes: number;
 }
 
 export function createImportWriter(deps: ImportWriterDeps) {
@@ -205,15 +230,31 @@ export function createImportWriter(deps: ImportWriterDeps) {
     await options.onProgress?.({ ...progress });
     let batch: ImportedEntry[] = [];
     let members: ImportedMember[] = [];
+    const seen = new Set<string>();
+    // The next batch is read and prepared (sanitised, images fetched) while the last one commits.
+    let committing: Promise<void> = Promise.resolve();
     const flush = async () => {
-      const changedTags = await batchWriter.write(batch);
-      progress.done += batch.length;
+      const entries = batch;
       batch = [];
-      if (changedTags.length > 0 && !options.dryRun) await caches.changed(changedTags);
-      await options.onProgress?.({ ...progress });
+      if (entries.length === 0) return;
+      const prepared = await batchWriter.prepare(entries);
+      await committing;
+      committing = batchWriter.commit(prepared).then(async (changedTags) => {
+        progress.done += entries.length;
+        if (!options.dryRun) await announce(caches, changedTags);
+        await options.onProgress?.({ ...progress });
+      });
+      // Seen by the next flush's await; this only keeps it from being reported as unhandled meanwhile.
+      committing.catch(() => {});
     };
     for await (const record of reader(options.filePath)) {
       if (record.kind === "entry") {
+        const key = `${record.entryType}:${record.sourceId}`;
+        if (seen.has(key)) {
+          builder.skip(record.entryType, record.sourceId, "appears twice in the export");
+          continue;
+        }
+        seen.add(key);
         batch.push(record);
         if (batch.length >= ENTRY_BATCH_SIZE) await flush();
       } else if (record.kind === "member") {
@@ -225,14 +266,33 @@ export function createImportWriter(deps: ImportWriterDeps) {
       }
     }
     await flush();
+    await committing;
     await writeMembers(db, site.key, members, runContext);
     await setPageParents(db, site.key, pass.pageParents, options.dryRun);
+    if (!options.dryRun) {
+      const written =
+        (await writeAuthorRedirects(db, pass.authors.values(), authorIds)) +
+        (await writeImportRedirects(
+          db,
+          pass.termsWithOldPaths.flatMap((term) => taxonomy.redirectsOf(term)),
+        ));
+      builder.count("redirect", "created", written);
+    }
     batchWriter.reportSkippedComments();
     if (!options.dryRun) await caches.changed([POST_LISTS, CATEGORY_LISTS]);
     return builder.report;
   }
 
   return { run };
+}
+
+/** A NOTIFY carries at most 8000 bytes: the changed posts are announced a hundred at a time. */
+const TAGS_PER_ANNOUNCEMENT = 100;
+
+async function announce(caches: Caches, changedTags: string[]): Promise<void> {
+  for (let at = 0; at < changedTags.length; at += TAGS_PER_ANNOUNCEMENT) {
+    await caches.changed([POST_LISTS, ...changedTags.slice(at, at + TAGS_PER_ANNOUNCEMENT)]);
+  }
 }
 
 async function writeMembers(
@@ -319,10 +379,10 @@ function createBatchWriter(context: BatchContext) {
         report.count(entry.entryType, "unchanged");
         continue;
       }
-      const html = sanitizeRichText(withoutFigures(attachmentsResolved(entry.html, pass.attachments)));
+      const html = sanitizeRichText(withoutFigures(attachmentsResolved(entry.html, pass)));
       const featured = featuredImage(entry);
       const title = entryTitle(entry, htmlToText(html), report);
-      prepared.push({ entry, checksum, existing, title, html, featured });
+      prepared.push({ entry, checksum, existing, title, html, featured, minutes: minuteRead(html) });
     }
     return prepared;
   }
@@ -370,13 +430,16 @@ function createBatchWriter(context: BatchContext) {
   }
 
   return {
-    /** Writes one batch; answers the cache tags it changed. */
-    async write(entries: ImportedEntry[]): Promise<string[]> {
-      if (entries.length === 0) return [];
+    /** Everything a batch needs before its transaction: what changed, bodies sanitised, images made local. */
+    async prepare(entries: ImportedEntry[]): Promise<PreparedEntry[]> {
       const prepared = await prepare(entries);
-      if (prepared.length === 0) return [];
       await localizeImages(prepared);
       for (const item of prepared) noteEntry(item);
+      return prepared;
+    },
+    /** Writes a prepared batch in one transaction; answers the cache tags it changed. */
+    async commit(prepared: PreparedEntry[]): Promise<string[]> {
+      if (prepared.length === 0) return [];
       const writes = async (tx: Database) => {
         const rows = createBatchRows();
         for (const item of prepared) {
@@ -386,7 +449,12 @@ function createBatchWriter(context: BatchContext) {
         if (!context.dryRun) await rows.flush(tx);
         return rows.changedTags;
       };
-      return context.dryRun ? writes(db) : db.transaction((tx) => writes(tx));
+      if (context.dryRun) return writes(db);
+      return db.transaction(async (tx) => {
+        // A crash may lose the last batches' commits, never half of one: the import_items rows go with them, so a rerun redoes them.
+        await tx.execute(sql`set local synchronous_commit = off`);
+        return writes(tx);
+      });
     },
     reportSkippedComments() {
       for (const [reason, count] of Object.entries(skippedComments)) {
@@ -463,7 +531,7 @@ function createBatchWriter(context: BatchContext) {
       typeId: taxonomy.typeId,
       images: item.featured ? [item.featured.url] : [],
       imageAlts: item.featured ? [item.featured.alt] : [],
-      minuteRead: minuteRead(item.html),
+      minuteRead: item.minutes,
       ...publication(entry),
       scheduledAt: entry.status === "scheduled" ? entry.publishedAt : null,
       createdAt: entry.createdAt,
@@ -514,7 +582,8 @@ function createBatchWriter(context: BatchContext) {
     rows.coauthors.push(...coauthors.map((userId, position) => ({ postId: id, userId, position })));
     if (slug) rows.redirects.push(...entry.oldPaths.map((fromPath) => ({ fromPath, toPath: postPath(slug) })));
     rows.items.push({ site, kind: "post", sourceId: entry.sourceId, localId: id, checksum: item.checksum });
-    rows.changedTags.push(postTag(id), ...(slug ? [postTag(slug)] : []));
+    // A new post was on no cached page; the lists it joins are announced with every batch.
+    if (postId) rows.changedTags.push(postTag(id), postTag(slug));
   }
 
   async function existingPostId(tx: Database, existing: ImportItem | undefined): Promise<string | null> {

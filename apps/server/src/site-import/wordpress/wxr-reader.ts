@@ -27,7 +27,8 @@ const CHUNK_BYTES = 256 * 1024;
 export const WXR_MESSAGES = {
   notWxr: "This is not a WordPress export (WXR) file.",
   entities: "The file declares XML entities (a DOCTYPE with <!ENTITY>), which a WordPress export never does: refused.",
-  tooLarge: (max: number) => `The file is larger than ${Math.round(max / 1024 ** 3)} GB, the most an import reads.`,
+  tooLarge: (max: number) =>
+    `The file is larger than ${max >= 1024 ** 3 ? `${Math.round(max / 1024 ** 3)} GB` : `${Math.max(1, Math.round(max / 1024))} KB`}, the most an import reads.`,
   broken: (where: string) => `The file is not well-formed XML (${where}).`,
   unreadable: "The file cannot be read.",
 } as const;
@@ -170,7 +171,7 @@ function entryStatus(status: string, password: string): Pick<ImportedEntry, "sta
 function toEntry(item: RawItem, entryType: "post" | "page", state: ReaderState): ImportedEntry {
   const field = (name: string) => item.fields.get(name) ?? "";
   const sourceId = field("wp:post_id");
-  const { html, unknownShortcodes } = convertWordPressContent(field("content:encoded"));
+  const { html, unknownShortcodes } = convertWordPressContent(field("content:encoded"), sourceId);
   const { status, statusNote } = entryStatus(field("wp:status"), field("wp:post_password"));
   const createdAt = exportDate(field("wp:post_date_gmt"), field("wp:post_date")) ?? new Date(0);
   const modifiedAt = exportDate(field("wp:post_modified_gmt"), field("wp:post_modified")) ?? createdAt;
@@ -224,6 +225,7 @@ function toAttachment(item: RawItem): ImportedAttachment {
     url: (field("wp:attachment_url") || field("guid")).trim(),
     alt: (item.meta.get("_wp_attachment_image_alt") ?? "").trim(),
     caption: plainText(field("excerpt:encoded")),
+    parentSourceId: field("wp:post_parent") === "0" ? "" : field("wp:post_parent"),
   };
 }
 
@@ -318,7 +320,7 @@ function createWxrHandler(parser: SaxesParser, out: ImportRecord[]) {
         out.push(itemRecord(item, state));
         item = null;
       } else if (group && TERM_PARENTS.has(name)) {
-        out.push(...groupRecords(name, group));
+        out.push(...groupRecords(name, group).map((record) => withBasePath(record, state.basePath)));
         group = null;
       } else if (!state.site) {
         state.siteFields.set(name, value);
@@ -372,6 +374,12 @@ function rawComment(fields: Map<string, string>): RawComment {
   };
 }
 
+/** A term's or author's old pages, also below the site's base path when it has one (/blog/tag/x/). */
+function withBasePath(record: ImportRecord, basePath: string): ImportRecord {
+  if (!basePath || (record.kind !== "term" && record.kind !== "author")) return record;
+  return { ...record, oldPaths: [...record.oldPaths, ...record.oldPaths.map((path) => `${basePath}${path}`)] };
+}
+
 function groupRecords(name: string, fields: Map<string, string>): ImportRecord[] {
   const field = (key: string) => (fields.get(key) ?? "").trim();
   if (name === AUTHOR_FIELDS) {
@@ -392,6 +400,7 @@ function groupRecords(name: string, fields: Map<string, string>): ImportRecord[]
     name === "wp:category" ? "category" : name === "wp:tag" ? "post_tag" : field("wp:term_taxonomy") || "";
   if (taxonomy !== "category" && taxonomy !== "post_tag") return [];
   const slug = field("wp:category_nicename") || field("wp:tag_slug") || field("wp:term_slug");
+  const archive = taxonomy === "category" ? "category" : "tag";
   return [
     {
       kind: "term",
@@ -400,7 +409,8 @@ function groupRecords(name: string, fields: Map<string, string>): ImportRecord[]
       name: field("wp:cat_name") || field("wp:tag_name") || field("wp:term_name") || slug,
       slug,
       parentSlug: field("wp:category_parent") || field("wp:term_parent"),
-      oldPaths: [],
+      // WordPress's archive of the term; the site's base path is added by the caller.
+      oldPaths: slug ? [`/${archive}/${slug}/`] : [],
     },
   ];
 }
