@@ -6,6 +6,7 @@ import {
   type EndpointDeclaration,
   engagementApi,
   exportsApi,
+  importsApi,
   pagesApi,
   pollsApi,
   postsApi,
@@ -143,6 +144,11 @@ const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
   [previewsApi.revokeLink, on("preview.revoke", ({ params }) => target("post", params.id, params.id))],
   [exportsApi.broadsheet, on("site.export", () => target("export", "broadsheet", "Broadsheet archive"))],
   [exportsApi.wxr, on("site.export", () => target("export", "wxr", "WordPress (WXR) file"))],
+  [importsApi.create, on("import.create", ({ answer }) => target("import", answer?.id, ""))],
+  [
+    importsApi.start,
+    on("import.start", ({ answer, params }) => target("import", answer?.id, `checked as ${params.id}`)),
+  ],
   [
     engagementApi.deleteComment,
     on("comment.delete", ({ params }) => target("comment", params.commentId, `on post ${params.id}`)),

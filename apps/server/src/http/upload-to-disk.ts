@@ -1,9 +1,9 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { unlink } from "node:fs/promises";
-import { BODY_MAX_BYTES, MESSAGES } from "@broadsheet/domain";
+import { BODY_MAX_BYTES } from "@broadsheet/domain";
 import type { Context } from "hono";
 import { invalid, tooLarge } from "../errors";
-import { fieldProblem, startMultipart } from "./multipart";
+import { streamMultipart } from "./multipart";
 
 /** A multipart form whose one file went to disk as it arrived. */
 export interface UploadOnDisk {
@@ -34,71 +34,50 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 export async function receiveUploadToDisk(c: Context, limits: UploadLimits): Promise<UploadOnDisk> {
   const declaredLength = Number(c.req.header("content-length") ?? 0);
   if (declaredLength > limits.maxFileBytes + FORM_OVERHEAD_BYTES) throw tooLarge(limits.tooLargeMessage);
-  const { parser, source } = startMultipart(
-    c,
-    { files: 1, fileSize: limits.maxFileBytes, fields: 20, fieldSize: BODY_MAX_BYTES, parts: 21 },
-    limits.malformedMessage,
-  );
   const fields = new Map<string, string>();
   let file: UploadOnDisk["file"] = null;
   let out: WriteStream | undefined;
   let failed = false;
   let fileWritten: Promise<void> = Promise.resolve();
+  const multipartLimits = { files: 1, fileSize: limits.maxFileBytes, fields: 20, fieldSize: BODY_MAX_BYTES, parts: 21 };
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      let settled = false;
-      const fail = (error: unknown) => {
-        failed = true;
-        out?.destroy();
-        if (settled) return;
-        settled = true;
-        source.unpipe(parser);
-        source.destroy();
-        reject(error);
-      };
-      parser.on("field", (name: string | undefined, value: string | undefined, info) => {
-        const problem = fieldProblem(name, value, info, limits.malformedMessage);
-        if (problem) fail(problem);
-        else if (!fields.has(name as string)) fields.set(name as string, value as string);
-      });
-      parser.on("file", (name: string | undefined, stream, info) => {
-        const fileName = info.filename;
-        if (name !== limits.fileField) fail(invalid(limits.malformedMessage));
-        // An empty file input: the browser sends a part with no file name and no bytes.
-        if (name !== limits.fileField || !fileName) {
-          stream.resume();
-          return;
-        }
-        stream.on("limit", () => fail(tooLarge(limits.tooLargeMessage)));
-        // A body cut off inside the file fails its stream too: unhandled, that would end the process.
-        stream.on("error", () => fail(invalid(limits.malformedMessage)));
-        fileWritten = limits.pathFor(fileName).then((filePath) => {
-          file = { path: filePath, name: fileName };
-          if (failed) return;
-          const target = createWriteStream(filePath);
-          out = target;
-          return new Promise<void>((written, broken) => {
-            // After the last byte is flushed, or after a refusal destroyed the stream.
-            target.on("close", written);
-            target.on("error", broken);
-            stream.pipe(target);
+    await streamMultipart(
+      c,
+      { ...multipartLimits, tooManyFilesMessage: limits.malformedMessage, malformedMessage: limits.malformedMessage },
+      {
+        field(name, value) {
+          if (!fields.has(name)) fields.set(name, value);
+        },
+        file(name, stream, info, fail) {
+          const fileName = info.filename;
+          if (name !== limits.fileField) fail(invalid(limits.malformedMessage));
+          // An empty file input: the browser sends a part with no file name and no bytes.
+          if (name !== limits.fileField || !fileName) {
+            stream.resume();
+            return;
+          }
+          stream.on("limit", () => fail(tooLarge(limits.tooLargeMessage)));
+          fileWritten = limits.pathFor(fileName).then((filePath) => {
+            file = { path: filePath, name: fileName };
+            if (failed) return;
+            const target = createWriteStream(filePath);
+            out = target;
+            return new Promise<void>((written, broken) => {
+              // After the last byte is flushed, or after a refusal destroyed the stream.
+              target.on("close", written);
+              target.on("error", broken);
+              stream.pipe(target);
+            });
           });
-        });
-        fileWritten.catch(fail);
-      });
-      parser.on("filesLimit", () => fail(invalid(limits.malformedMessage)));
-      parser.on("fieldsLimit", () => fail(tooLarge(MESSAGES.bodyTooLarge)));
-      parser.on("partsLimit", () => fail(tooLarge(MESSAGES.bodyTooLarge)));
-      parser.on("error", () => fail(invalid(limits.malformedMessage)));
-      parser.on("close", () => {
-        if (settled) return;
-        settled = true;
-        resolve();
-      });
-      source.on("error", () => fail(invalid(limits.malformedMessage)));
-      source.pipe(parser);
-    });
+          fileWritten.catch(fail);
+        },
+        failed() {
+          failed = true;
+          out?.destroy();
+        },
+      },
+    );
     await fileWritten;
     if (failed) throw invalid(limits.malformedMessage);
   } catch (error) {

@@ -1,9 +1,10 @@
-import { normalizeSlug, slugify } from "@broadsheet/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { authorPath, normalizeSlug, slugify } from "@broadsheet/domain";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { NO_PASSWORD_HASH } from "../accounts";
 import type { Database } from "../db/client";
 import { importItems, users } from "../db/schema";
 import { checksumOf } from "./import-items";
+import { type OldPathRedirect, writeImportRedirects } from "./import-redirects";
 import type { ReportBuilder } from "./import-report";
 import type { ImportedAuthor } from "./model";
 
@@ -125,4 +126,24 @@ async function createOrReuse(
       });
     return userId;
   });
+}
+
+/** The authors' old pages (Ghost's /author/{slug}/, WordPress's /author/{login}/) redirected to their author pages. */
+export async function writeAuthorRedirects(
+  db: Database,
+  authors: Iterable<ImportedAuthor>,
+  ids: ReadonlyMap<string, string>,
+): Promise<number> {
+  const wanted = [...authors].filter((author) => author.oldPaths.length > 0 && ids.has(author.sourceId));
+  if (wanted.length === 0) return 0;
+  const rows = await db
+    .select({ id: users.id, slug: users.slug })
+    .from(users)
+    .where(inArray(users.id, [...new Set(wanted.map((author) => ids.get(author.sourceId) as string))]));
+  const slugs = new Map(rows.map((row) => [row.id, row.slug]));
+  const redirects: OldPathRedirect[] = wanted.flatMap((author) => {
+    const slug = slugs.get(ids.get(author.sourceId) ?? "");
+    return slug ? author.oldPaths.map((fromPath) => ({ fromPath, toPath: authorPath(slug) })) : [];
+  });
+  return writeImportRedirects(db, redirects);
 }

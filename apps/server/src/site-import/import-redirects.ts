@@ -9,6 +9,9 @@ import { redirects } from "../db/schema";
  * collapsing record()) lands, this is what switches to it.
  */
 
+// Well under PostgreSQL's 65 535 parameters per statement.
+const ROWS_PER_INSERT = 1000;
+
 export interface OldPathRedirect {
   fromPath: string;
   toPath: string;
@@ -28,13 +31,14 @@ export function redirectRows(wanted: readonly OldPathRedirect[]): OldPathRedirec
 /** Upserts the redirects; answers how many rows were written. */
 export async function writeImportRedirects(db: Database, wanted: readonly OldPathRedirect[]): Promise<number> {
   const rows = redirectRows(wanted);
-  if (rows.length === 0) return 0;
-  await db
-    .insert(redirects)
-    .values(rows.map((row) => ({ ...row, statusCode: 301, origin: "import" })))
-    .onConflictDoUpdate({
-      target: redirects.fromPath,
-      set: { toPath: sql`excluded.to_path`, statusCode: 301, origin: "import", updatedAt: sql`now()` },
-    });
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+    await db
+      .insert(redirects)
+      .values(rows.slice(at, at + ROWS_PER_INSERT).map((row) => ({ ...row, statusCode: 301, origin: "import" })))
+      .onConflictDoUpdate({
+        target: redirects.fromPath,
+        set: { toPath: sql`excluded.to_path`, statusCode: 301, origin: "import", updatedAt: sql`now()` },
+      });
+  }
   return rows.length;
 }

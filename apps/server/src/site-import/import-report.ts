@@ -45,6 +45,22 @@ export function createReportBuilder(source: ImportSource, dryRun: boolean) {
 
 export type ReportBuilder = ReturnType<typeof createReportBuilder>;
 
+/** Skips of one kind for one reason on one line: "nav_menu_item: a menu item × 70 (1100, 1101, 1112, …)". */
+function skippedLines(skipped: ImportReport["skipped"]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const item of skipped) {
+    const key = `${item.kind}: ${item.reason}`;
+    const ids = groups.get(key) ?? [];
+    if (item.sourceId) ids.push(item.sourceId);
+    groups.set(key, ids);
+  }
+  return [...groups].map(([key, ids]) => {
+    if (ids.length === 0) return key;
+    if (ids.length === 1) return `${key} (${ids[0]})`;
+    return `${key} × ${ids.length} (${ids.slice(0, 3).join(", ")}${ids.length > 3 ? ", …" : ""})`;
+  });
+}
+
 /** The report as a few lines for a person (the CLI's output without --json). */
 export function formatReport(report: ImportReport): string {
   const lines = [
@@ -64,10 +80,7 @@ export function formatReport(report: ImportReport): string {
     lines.push(`${title}:`);
     for (const item of items) lines.push(`  ${item}`);
   };
-  section(
-    "Skipped",
-    report.skipped.map((item) => `${item.kind} ${item.sourceId}: ${item.reason}`),
-  );
+  section("Skipped", skippedLines(report.skipped));
   section(
     "Mapped",
     report.mapped.map((item) => `${item.kind}: ${item.from} → ${item.to}`),

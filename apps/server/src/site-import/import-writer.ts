@@ -15,12 +15,13 @@ import type { Database } from "../db/client";
 import { comments, importedMembers, pages, postCoauthors, posts, postTags } from "../db/schema";
 import type { MediaService } from "../media";
 import { sanitizeRichText } from "../posts";
-import { bylineOnlyAuthor, importAuthors } from "./import-accounts";
+import { bylineOnlyAuthor, importAuthors, writeAuthorRedirects } from "./import-accounts";
 import { createImageImporter, type ImageImporter } from "./import-images";
 import { checksumOf, type ImportItem, loadImportItems, saveImportItems } from "./import-items";
 import { type OldPathRedirect, writeImportRedirects } from "./import-redirects";
 import { createReportBuilder, type ReportBuilder } from "./import-report";
 import {
+  attachedImagesSource,
   attachmentImageSource,
   type ExportReader,
   type ImportedAttachment,
@@ -62,7 +63,11 @@ interface FirstPass {
   site: ImportedSite | null;
   authors: Map<string, ImportedAuthor>;
   categoryTerms: Map<string, ImportedTerm>;
+  /** Terms with old pages to redirect (few: a site's categories and tags). */
+  termsWithOldPaths: ImportedTerm[];
   attachments: Map<string, ImportedAttachment>;
+  /** The image attachments of each entry, by its source id, in export order. */
+  attachedImages: Map<string, string[]>;
   entries: number;
   /** Each page's parent page, by source id, set once every page exists. */
   pageParents: Map<string, string>;
@@ -73,7 +78,9 @@ async function readFirstPass(records: AsyncIterable<ImportRecord>, report: Repor
     site: null,
     authors: new Map(),
     categoryTerms: new Map(),
+    termsWithOldPaths: [],
     attachments: new Map(),
+    attachedImages: new Map(),
     entries: 0,
     pageParents: new Map(),
   };
@@ -88,9 +95,15 @@ async function readFirstPass(records: AsyncIterable<ImportRecord>, report: Repor
         break;
       case "term":
         if (record.taxonomy === "category") pass.categoryTerms.set(record.slug, record);
+        if (record.oldPaths.length > 0) pass.termsWithOldPaths.push(record);
         break;
       case "attachment":
         pass.attachments.set(record.sourceId, record);
+        if (record.parentSourceId && IMAGE_FILE.test(record.url)) {
+          const siblings = pass.attachedImages.get(record.parentSourceId) ?? [];
+          siblings.push(record.sourceId);
+          pass.attachedImages.set(record.parentSourceId, siblings);
+        }
         break;
       case "entry":
         pass.entries++;
@@ -134,14 +147,25 @@ function withoutFigures(html: string): string {
 
 const IMG_SRC = /(<img\b[^>]*?\bsrc=")([^"]*)(")/gi;
 
-function attachmentsResolved(html: string, attachments: ReadonlyMap<string, ImportedAttachment>): string {
-  const prefix = attachmentImageSource("");
+const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|tiff?|bmp)(\?|$)/i;
+
+function attachmentImage(attachment: ImportedAttachment | undefined): string {
+  if (!attachment?.url) return "";
+  return `<img src="${attachment.url}" alt="${attachment.alt.replace(/"/g, "&quot;")}">`;
+}
+
+/** The reader's stand-ins for attachments (a gallery's) made the attachments' images. */
+function attachmentsResolved(html: string, pass: FirstPass): string {
+  const one = attachmentImageSource("");
+  const all = attachedImagesSource("");
   return html.replace(/<img\b[^>]*>/gi, (tag) => {
-    const match = tag.match(/\bsrc="([^"]*)"/i);
-    if (!match?.[1]?.startsWith(prefix)) return tag;
-    const attachment = attachments.get(match[1].slice(prefix.length));
-    if (!attachment?.url) return "";
-    return `<img src="${attachment.url}" alt="${attachment.alt.replace(/"/g, "&quot;")}">`;
+    const src = tag.match(/\bsrc="([^"]*)"/i)?.[1] ?? "";
+    if (src.startsWith(one)) return attachmentImage(pass.attachments.get(src.slice(one.length)));
+    if (src.startsWith(all)) {
+      const ids = pass.attachedImages.get(src.slice(all.length)) ?? [];
+      return ids.map((id) => attachmentImage(pass.attachments.get(id))).join("");
+    }
+    return tag;
   });
 }
 
@@ -245,6 +269,15 @@ export function createImportWriter(deps: ImportWriterDeps) {
     await committing;
     await writeMembers(db, site.key, members, runContext);
     await setPageParents(db, site.key, pass.pageParents, options.dryRun);
+    if (!options.dryRun) {
+      const written =
+        (await writeAuthorRedirects(db, pass.authors.values(), authorIds)) +
+        (await writeImportRedirects(
+          db,
+          pass.termsWithOldPaths.flatMap((term) => taxonomy.redirectsOf(term)),
+        ));
+      builder.count("redirect", "created", written);
+    }
     batchWriter.reportSkippedComments();
     if (!options.dryRun) await caches.changed([POST_LISTS, CATEGORY_LISTS]);
     return builder.report;
@@ -346,7 +379,7 @@ function createBatchWriter(context: BatchContext) {
         report.count(entry.entryType, "unchanged");
         continue;
       }
-      const html = sanitizeRichText(withoutFigures(attachmentsResolved(entry.html, pass.attachments)));
+      const html = sanitizeRichText(withoutFigures(attachmentsResolved(entry.html, pass)));
       const featured = featuredImage(entry);
       const title = entryTitle(entry, htmlToText(html), report);
       prepared.push({ entry, checksum, existing, title, html, featured, minutes: minuteRead(html) });
@@ -416,7 +449,12 @@ function createBatchWriter(context: BatchContext) {
         if (!context.dryRun) await rows.flush(tx);
         return rows.changedTags;
       };
-      return context.dryRun ? writes(db) : db.transaction((tx) => writes(tx));
+      if (context.dryRun) return writes(db);
+      return db.transaction(async (tx) => {
+        // A crash may lose the last batches' commits, never half of one: the import_items rows go with them, so a rerun redoes them.
+        await tx.execute(sql`set local synchronous_commit = off`);
+        return writes(tx);
+      });
     },
     reportSkippedComments() {
       for (const [reason, count] of Object.entries(skippedComments)) {

@@ -49,6 +49,8 @@ export interface ImportedAttachment {
   url: string;
   alt: string;
   caption: string;
+  /** The entry it was uploaded to (WordPress's post_parent), for a [gallery] of a post's images; "" or absent for none. */
+  parentSourceId?: string;
 }
 
 export interface TermRef {
@@ -113,6 +115,11 @@ export interface ImportedEntry {
  */
 export function attachmentImageSource(attachmentSourceId: string): string {
   return `attachment:${attachmentSourceId}`;
+}
+
+/** An <img> that stands for every image attached to an entry (WordPress's [gallery] with no ids). */
+export function attachedImagesSource(entrySourceId: string): string {
+  return `attachments-of:${entrySourceId}`;
 }
 
 /** Something of the export the reader left out (a menu item, a revision, a post in the trash), for the report. */

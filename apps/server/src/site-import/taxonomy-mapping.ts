@@ -1,6 +1,7 @@
-import { normalizeSlug, slugify } from "@broadsheet/domain";
+import { categoryPath, normalizeSlug, slugify, tagPath } from "@broadsheet/domain";
 import type { Database } from "../db/client";
 import { categories, tags, types } from "../db/schema";
+import type { OldPathRedirect } from "./import-redirects";
 import type { ReportBuilder } from "./import-report";
 import type { ImportedEntry, ImportedTerm, TermRef } from "./model";
 
@@ -175,6 +176,24 @@ export async function createTaxonomyMapper(db: Database, run: { dryRun: boolean;
     /** Says in the report that a category of the export became a tag. */
     reportCategoryAsTag(ref: TermRef) {
       report("category", ref.name, `tag ${ref.name}`);
+    },
+    /** Where a term of the export now lives (its category, type or tag page), for its old pages' redirects. */
+    redirectsOf(term: ImportedTerm): OldPathRedirect[] {
+      const ref = { name: term.name, slug: term.slug };
+      const slug = normalizeSlug(term.slug);
+      const asTag = () => {
+        const tag = knownTags.get(`name:${term.name.toLowerCase()}`);
+        return tag ? tagPath(tag.slug) : null;
+      };
+      const asCategory = () => {
+        const category = find(knownCategories, ref, slug);
+        if (category) return categoryPath(category.slug);
+        const type = find(knownTypes, ref, slug);
+        const parent = type && [...knownCategories.values()].find((row) => row.id === type.categoryId);
+        return type && parent ? categoryPath(parent.slug, type.slug) : null;
+      };
+      const to = term.taxonomy === "category" ? (asCategory() ?? asTag()) : (asTag() ?? asCategory());
+      return to ? term.oldPaths.map((fromPath) => ({ fromPath, toPath: to })) : [];
     },
   };
 }

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   "preview.create",
   "preview.revoke",
   "site.export",
+  "import.create",
+  "import.start",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,4 @@
-import { attachmentImageSource } from "../model";
+import { attachedImagesSource, attachmentImageSource } from "../model";
 
 /*
  * A WordPress body as plain HTML: block comments dropped, classic content given the paragraphs
@@ -49,25 +49,36 @@ function caption(attributes: Record<string, string>, inner: string): string {
   return `<figure>${imageHtml}${words ? `<figcaption>${words}</figcaption>` : ""}</figure>`;
 }
 
-function gallery(attributes: Record<string, string>): string | null {
-  const ids = (attributes.ids ?? "")
+/** [gallery ids="1,2"] shows those attachments; a bare [gallery] every image attached to the entry. */
+function gallery(attributes: Record<string, string>, entrySourceId: string): string | null {
+  const ids = (attributes.ids ?? attributes.include ?? "")
     .split(",")
     .map((id) => id.trim())
     .filter((id) => /^\d+$/.test(id));
-  if (ids.length === 0) return null;
-  return `<figure>${ids.map((id) => `<img src="${attachmentImageSource(id)}" alt="">`).join("")}</figure>`;
+  const sources =
+    ids.length > 0 ? ids.map(attachmentImageSource) : entrySourceId ? [attachedImagesSource(entrySourceId)] : [];
+  if (sources.length === 0) return null;
+  return `<figure>${sources.map((src) => `<img src="${src}" alt="">`).join("")}</figure>`;
 }
 
-function media(kind: "video" | "audio", attributes: Record<string, string>, inner: string): string | null {
+function media(kind: "video" | "audio", rawAttributes: string, inner: string): string | null {
+  const attributes = shortcodeAttributes(rawAttributes);
   const url =
     attributes.src ??
     Object.entries(attributes).find(([name]) => /^(mp4|m4v|webm|ogv|ogg|wmv|flv|mp3|m4a|wav|wma)$/.test(name))?.[1] ??
+    // WordPress.com's [audio https://…] names the file without an attribute.
+    rawAttributes.match(/^\s*(https?:\/\/\S+)/)?.[1] ??
     inner.trim();
   if (!/^https?:\/\//i.test(url)) return null;
   return link(url, `${kind === "video" ? "Video" : "Audio"}: ${fileName(url)}`);
 }
 
-function expandShortcodes(html: string, unknown: Set<string>): string {
+/** Only what is written like a shortcode is reported: [name] or [name key="value"], not [a few words]. */
+function looksLikeShortcode(rawAttributes: string): boolean {
+  return rawAttributes.trim() === "" || /=/.test(rawAttributes);
+}
+
+function expandShortcodes(html: string, entrySourceId: string, unknown: Set<string>): string {
   return html.replace(SHORTCODE, (whole, closing: string, rawName: string, rawAttributes: string, inner?: string) => {
     const name = rawName.toLowerCase();
     if (closing) return whole;
@@ -75,11 +86,11 @@ function expandShortcodes(html: string, unknown: Set<string>): string {
     const body = inner ?? "";
     let expanded: string | null = null;
     if (name === "caption" || name === "wp_caption") expanded = caption(attributes, body);
-    else if (name === "gallery") expanded = gallery(attributes);
+    else if (name === "gallery") expanded = gallery(attributes, entrySourceId);
     else if (name === "embed") expanded = /^https?:\/\//i.test(body.trim()) ? link(body.trim(), body.trim()) : null;
-    else if (name === "video" || name === "audio") expanded = media(name, attributes, body);
+    else if (name === "video" || name === "audio") expanded = media(name, rawAttributes ?? "", body);
     if (expanded !== null) return expanded;
-    unknown.add(name);
+    if (looksLikeShortcode(rawAttributes ?? "")) unknown.add(name);
     return whole;
   });
 }
@@ -119,11 +130,12 @@ export interface ConvertedContent {
   unknownShortcodes: string[];
 }
 
-export function convertWordPressContent(source: string): ConvertedContent {
+/** `entrySourceId`: the entry the body belongs to, for a [gallery] of its attached images. */
+export function convertWordPressContent(source: string, entrySourceId = ""): ConvertedContent {
   const hasBlocks = /<!--\s*wp:/.test(source);
   const unknown = new Set<string>();
   let html = source.replace(BLOCK_COMMENT, "");
-  html = expandShortcodes(html, unknown);
+  html = expandShortcodes(html, entrySourceId, unknown);
   html = linkBareUrls(html);
   if (!hasBlocks) html = autoParagraphs(html);
   return { html: html.trim(), unknownShortcodes: [...unknown] };

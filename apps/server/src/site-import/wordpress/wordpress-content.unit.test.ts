@@ -53,11 +53,14 @@ describe("convertWordPressContent", () => {
       '<p><a href="https://e.com/a%20b.mp4">Video: a b.mp4</a></p>',
     );
     expect(convert('[audio src="https://e.com/s.mp3"]')).toBe('<p><a href="https://e.com/s.mp3">Audio: s.mp3</a></p>');
+    expect(convert("[audio https://e.com/t.mp3]")).toBe('<p><a href="https://e.com/t.mp3">Audio: t.mp3</a></p>');
   });
 
   it("leaves unknown shortcodes as text and names them", () => {
-    const converted = convertWordPressContent('Before [contact-form-7 id="1" title="x"] after [/not-open]');
-    expect(converted.html).toBe('<p>Before [contact-form-7 id="1" title="x"] after [/not-open]</p>');
+    const converted = convertWordPressContent(
+      'Before [contact-form-7 id="1" title="x"] after [/not-open] [simple boat]',
+    );
+    expect(converted.html).toBe('<p>Before [contact-form-7 id="1" title="x"] after [/not-open] [simple boat]</p>');
     expect(converted.unknownShortcodes).toEqual(["contact-form-7"]);
   });
 

@@ -211,6 +211,10 @@ describe("importing a WordPress export", () => {
         ["/blog/2020/07/café-東京", `/page/${encodeURIComponent("café-東京")}`],
         ["/blog/about/team", "/team"],
         ["/?page_id=32", "/search-2"],
+        ["/blog/category/travel", "/category/travel"],
+        ["/category/city-breaks", "/category/travel/city-breaks"],
+        ["/category/food", "/tag/food"],
+        ["/blog/author/ada", "/author/ada"],
       ]),
     );
   });

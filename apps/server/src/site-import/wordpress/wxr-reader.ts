@@ -171,7 +171,7 @@ function entryStatus(status: string, password: string): Pick<ImportedEntry, "sta
 function toEntry(item: RawItem, entryType: "post" | "page", state: ReaderState): ImportedEntry {
   const field = (name: string) => item.fields.get(name) ?? "";
   const sourceId = field("wp:post_id");
-  const { html, unknownShortcodes } = convertWordPressContent(field("content:encoded"));
+  const { html, unknownShortcodes } = convertWordPressContent(field("content:encoded"), sourceId);
   const { status, statusNote } = entryStatus(field("wp:status"), field("wp:post_password"));
   const createdAt = exportDate(field("wp:post_date_gmt"), field("wp:post_date")) ?? new Date(0);
   const modifiedAt = exportDate(field("wp:post_modified_gmt"), field("wp:post_modified")) ?? createdAt;
@@ -225,6 +225,7 @@ function toAttachment(item: RawItem): ImportedAttachment {
     url: (field("wp:attachment_url") || field("guid")).trim(),
     alt: (item.meta.get("_wp_attachment_image_alt") ?? "").trim(),
     caption: plainText(field("excerpt:encoded")),
+    parentSourceId: field("wp:post_parent") === "0" ? "" : field("wp:post_parent"),
   };
 }
 
@@ -319,7 +320,7 @@ function createWxrHandler(parser: SaxesParser, out: ImportRecord[]) {
         out.push(itemRecord(item, state));
         item = null;
       } else if (group && TERM_PARENTS.has(name)) {
-        out.push(...groupRecords(name, group));
+        out.push(...groupRecords(name, group).map((record) => withBasePath(record, state.basePath)));
         group = null;
       } else if (!state.site) {
         state.siteFields.set(name, value);
@@ -373,6 +374,12 @@ function rawComment(fields: Map<string, string>): RawComment {
   };
 }
 
+/** A term's or author's old pages, also below the site's base path when it has one (/blog/tag/x/). */
+function withBasePath(record: ImportRecord, basePath: string): ImportRecord {
+  if (!basePath || (record.kind !== "term" && record.kind !== "author")) return record;
+  return { ...record, oldPaths: [...record.oldPaths, ...record.oldPaths.map((path) => `${basePath}${path}`)] };
+}
+
 function groupRecords(name: string, fields: Map<string, string>): ImportRecord[] {
   const field = (key: string) => (fields.get(key) ?? "").trim();
   if (name === AUTHOR_FIELDS) {
@@ -393,6 +400,7 @@ function groupRecords(name: string, fields: Map<string, string>): ImportRecord[]
     name === "wp:category" ? "category" : name === "wp:tag" ? "post_tag" : field("wp:term_taxonomy") || "";
   if (taxonomy !== "category" && taxonomy !== "post_tag") return [];
   const slug = field("wp:category_nicename") || field("wp:tag_slug") || field("wp:term_slug");
+  const archive = taxonomy === "category" ? "category" : "tag";
   return [
     {
       kind: "term",
@@ -401,7 +409,8 @@ function groupRecords(name: string, fields: Map<string, string>): ImportRecord[]
       name: field("wp:cat_name") || field("wp:tag_name") || field("wp:term_name") || slug,
       slug,
       parentSlug: field("wp:category_parent") || field("wp:term_parent"),
-      oldPaths: [],
+      // WordPress's archive of the term; the site's base path is added by the caller.
+      oldPaths: slug ? [`/${archive}/${slug}/`] : [],
     },
   ];
 }

@@ -137,13 +137,16 @@ export default function ImportScreen({ loaderData }: Route.ComponentProps) {
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const file = form.get("file");
-    if (!(file instanceof File) || !file.name) {
+    const input = event.currentTarget.elements.namedItem("file");
+    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+    if (!file) {
       setFormError(IMPORT_MESSAGES.fileRequired);
       return;
     }
+    const form = new FormData();
+    form.set("source", source);
     form.set("dryRun", "true");
+    form.set("file", file, file.name);
     setFormError("");
     setBusy("upload");
     const result = await fetchEndpoint(importsApi.create, { form }).catch(() => null);

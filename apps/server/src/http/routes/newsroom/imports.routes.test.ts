@@ -62,6 +62,13 @@ describe(`/api/imports on ${testDatabaseKind()}`, () => {
     });
     expect(uploads().some((name) => name.endsWith("-old-blog.xml"))).toBe(true);
 
+    const audited = await admin.agent.get("/api/audit?action=import.create");
+    expect(audited.body.items[0]).toMatchObject({
+      action: "import.create",
+      actor: { email: admin.user.email },
+      target: { type: "import", _id: answer.body.id },
+    });
+
     const listed = await admin.agent.get("/api/imports");
     expect(listed.status).toBe(200);
     expect(listed.body.items[0]).toMatchObject({ id: answer.body.id, status: "queued" });
