@@ -70,7 +70,7 @@ describe(`static pages at /{slug} on ${testDatabaseKind()}`, () => {
 
   it("shows Terms and Privacy as pages, with the settings' name and contact, and an edit at once", async () => {
     const terms = await (await context.app.request("/terms")).text();
-    expect(terms).toContain("<title>Terms of Use | Morning Post</title>");
+    expect(terms).toContain("<title>Terms | Morning Post</title>");
     expect(terms).toContain("By using Morning Post you agree to these terms.");
     expect(terms).toContain("Last updated November 22, 2026");
     expect(terms).toContain('<a href="mailto:desk@morning.example">desk@morning.example</a>');
