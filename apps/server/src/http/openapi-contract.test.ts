@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, POST_MESSAGES, REDIRECT_MESSAGES, SETTINGS_MESSAGES } from "@broadsheet/domain";
+import { ACCOUNT_MESSAGES, PAGE_MESSAGES, POST_MESSAGES, REDIRECT_MESSAGES, SETTINGS_MESSAGES } from "@broadsheet/domain";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import fc from "fast-check";
@@ -85,6 +85,8 @@ const REFUSALS_OF_WELL_FORMED_INPUT: Record<string, string[]> = {
     REDIRECT_MESSAGES.addressNul,
   ],
   postRedirectsImport: [REDIRECT_MESSAGES.csvNotText],
+  postPages: [PAGE_MESSAGES.slugEmpty],
+  putPagesId: [PAGE_MESSAGES.slugEmpty, PAGE_MESSAGES.parentCycle],
 };
 
 // A 1×1 PNG: an upload's file part that the image checks accept.

@@ -108,7 +108,7 @@ export function createPagesService(db: Database, deps: { reads: ReadCache; cache
     for (let depth = 0; current !== null && depth < MAX_DEPTH; depth++) {
       const [row] = await db.select({ parentId: pages.parentId }).from(pages).where(eq(pages.id, current));
       if (!row) {
-        if (current === parentId) throw invalid(PAGE_MESSAGES.parentInvalid);
+        if (current === parentId) throw notFound(PAGE_MESSAGES.parentInvalid);
         return;
       }
       if (row.parentId === pageId && pageId !== null) throw invalid(PAGE_MESSAGES.parentCycle);

@@ -29,18 +29,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const result = await callApi(context, pagesApi.get, { params: { id: params.slug } });
   if (result.status === 404) throw data(null, { status: 404 });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
-  const page = result.data;
+  // The raw text, with its [site-name]…, stays on the server: the page gets it filled in.
+  const { content, metaDescription, metaTitle, _id, title, slug, isPublished, updatedAt } = result.data;
+  const page = { _id, title, isPublished, updatedAt };
   const { site } = context;
   const fields = { siteName: site.siteName, contactEmail: site.contactEmail, contactPhone: site.contactPhone };
-  const html = fillSiteFieldsHtml(page.content, fields);
+  const html = fillSiteFieldsHtml(content, fields);
   const description =
-    fillSiteFieldsText(page.metaDescription, fields) || htmlToText(html).slice(0, DESCRIPTION_LENGTH) || page.title;
+    fillSiteFieldsText(metaDescription, fields) || htmlToText(html).slice(0, DESCRIPTION_LENGTH) || page.title;
   return {
     page,
     html,
-    metaTitle: fillSiteFieldsText(page.metaTitle, fields) || page.title,
+    metaTitle: fillSiteFieldsText(metaTitle, fields) || page.title,
     description,
-    canonicalUrl: `${site.publicUrl.replace(/\/+$/, "")}${pagePath(page.slug)}`,
+    canonicalUrl: `${site.publicUrl.replace(/\/+$/, "")}${pagePath(slug)}`,
   };
 }
 
@@ -78,7 +80,7 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <h1>{page.title}</h1>
-      <p className="text-sm text-gray-600">Last updated {formatLongDate(page.updatedAt)}</p>
+      <p className="text-sm text-gray-600">{`Last updated ${formatLongDate(page.updatedAt)}`}</p>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: page HTML is sanitised by the server on write (docs/product.md#11-security). */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
       {staff && (

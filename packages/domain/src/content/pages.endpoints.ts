@@ -76,7 +76,7 @@ export const pagesApi = {
     status: 201,
     response: SitePageSchema,
     responseDescription: "The new page",
-    errors: [400, 409],
+    errors: [400, 404, 409],
   }),
   update: endpoint({
     method: "put",

@@ -33,7 +33,7 @@ export function reservedSlugMessage(slug: string): string {
   return `“${slug}” is used by the site itself; choose another slug.`;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 /** Create or replace a page. An empty slug is made from the title; an empty parent is none. */
 export const PageInputSchema = z.object({

@@ -109,7 +109,7 @@ describe(`/api/pages on ${testDatabaseKind()}`, () => {
       expect(response.body.message).toBe(cycle);
     }
     const missing = await editor.post("/api/pages", { title: "Orphan", parentId: randomUUID() });
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("The parent page does not exist.");
     const notAnId = await editor.post("/api/pages", { title: "Orphan", parentId: "nope" });
     expect(notAnId.status).toBe(400);

@@ -93,4 +93,13 @@ describe("the settings form", { timeout: 20_000 }, () => {
     expect(within(heading).getByText(/Permission denied/i)).toBeTruthy();
     expect(screen.queryByLabelText("Site name")).toBeNull();
   });
+
+  it("adds one of the site's pages to the navigation from the Add a page select", async () => {
+    renderRoute("/admin/settings", SettingsScreen, {
+      loader: () => ({ denied: false, settings, pageLinks: [{ label: "About us", url: "/about" }] }),
+    });
+    await userEvent.selectOptions(await screen.findByLabelText("Add a page", undefined, SLOW), "/about");
+    expect(screen.getByLabelText("Navigation link 1 label")).toHaveProperty("value", "About us");
+    expect(screen.getByLabelText("Navigation link 1 URL")).toHaveProperty("value", "/about");
+  });
 });
