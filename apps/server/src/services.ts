@@ -154,7 +154,7 @@ export function createServices(deps: ServiceDeps) {
     publisherLogo: createPublisherLogoService({ settings, media }),
     taxonomy: createTaxonomyService(db, reads, caches),
     tags: createTagsService(db, reads, caches),
-    pages: createPagesService(db, { reads, caches }),
+    pages: createPagesService(db, { reads, caches, redirects }),
     polls,
     adverts,
     syndication: createSyndicationService(db, reads, { publicUrl: config.publicUrl }),

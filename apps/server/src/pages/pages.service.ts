@@ -21,6 +21,7 @@ import { isUniqueViolation } from "../db/pg-errors";
 import { pages } from "../db/schema";
 import { conflict, invalid, notFound } from "../errors";
 import { sanitizeRichText, type Viewer } from "../posts";
+import type { RedirectsService } from "../redirects";
 
 type PageRow = typeof pages.$inferSelect;
 
@@ -85,8 +86,11 @@ export function pageSlugOf(input: Pick<PageInput, "slug" | "title">): string {
 }
 
 /** Static pages (issue 41): /{slug}, Admin → Pages, the sitemap and the navigation's choice of pages. */
-export function createPagesService(db: Database, deps: { reads: ReadCache; caches: Caches }) {
-  const { reads, caches } = deps;
+export function createPagesService(
+  db: Database,
+  deps: { reads: ReadCache; caches: Caches; redirects: Pick<RedirectsService, "record" | "clearAddress"> },
+) {
+  const { reads, caches, redirects } = deps;
 
   const selectSummaries = () => db.select(summaryColumns).from(pages).leftJoin(parents, eq(parents.id, pages.parentId));
 
@@ -197,6 +201,7 @@ export function createPagesService(db: Database, deps: { reads: ReadCache; cache
         return inserted;
       });
       if (!row) throw new Error("insert returned no row");
+      await redirects.clearAddress(pagePath(row.slug));
       return answer(row, []);
     },
 
@@ -214,6 +219,10 @@ export function createPagesService(db: Database, deps: { reads: ReadCache; cache
         return updated;
       });
       if (!row) throw notFound(PAGE_MESSAGES.pageNotFound);
+      // A published page's old address keeps working (301), as a post's does.
+      if (previous.isPublished && previous.slug !== row.slug)
+        await redirects.record(pagePath(previous.slug), pagePath(row.slug));
+      else await redirects.clearAddress(pagePath(row.slug));
       return answer(row, [pageTag(previous.slug)]);
     },
 

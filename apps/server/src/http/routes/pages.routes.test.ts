@@ -57,6 +57,26 @@ describe(`/api/pages on ${testDatabaseKind()}`, () => {
     expect((await editor.delete(`/api/pages/${page._id}`)).status).toBe(404);
   });
 
+  it("leaves a 301 from a published page's old address when its slug changes, and none for a draft", async () => {
+    const page = await createPage({ title: `Masthead ${unique()}` });
+    const moved = `masthead-moved-${unique()}`;
+    expect(
+      (await editor.put(`/api/pages/${page._id}`, { title: page.title, slug: moved, isPublished: true })).status,
+    ).toBe(200);
+    const old = await anonymous().get(`/${page.slug}`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(`/${moved}`);
+
+    const draft = await createPage({ title: `Draft ${unique()}`, isPublished: false });
+    const renamed = `draft-renamed-${unique()}`;
+    await editor.put(`/api/pages/${draft._id}`, { title: draft.title, slug: renamed, isPublished: false });
+    expect((await anonymous().get(`/${draft.slug}`)).status).not.toBe(301);
+
+    // A new page at the old address wins over the redirect.
+    await createPage({ title: "Back again", slug: page.slug });
+    expect((await anonymous().get(`/${page.slug}`)).status).not.toBe(301);
+  });
+
   it("keeps a slug typed in any script, and refuses one with no letter or digit", async () => {
     const page = await createPage({ title: "Über uns", slug: "%C3%9Cber-Uns" });
     expect(page.slug).toBe("über-uns");
