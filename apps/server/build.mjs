@@ -17,6 +17,7 @@ await build({
     "cli/migrate": "src/cli/migrate.ts",
     "cli/user-create": "src/cli/user-create.ts",
     "cli/seed": "src/cli/seed.ts",
+    "cli/import": "src/cli/import.ts",
     // The thread that runs PGlite (src/db/pglite-thread.ts); the server starts it by this name.
     "pglite-thread": "src/db/pglite-thread.ts",
   },

@@ -28,6 +28,7 @@ import { createAnalyticsService, createAuditService, createHealthService, create
 import { createPollsService } from "./polls";
 import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
 import { createRateLimiter } from "./rate-limits";
+import { createSiteImportService } from "./site-import";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTaxonomyService } from "./taxonomy";
 
@@ -132,6 +133,7 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,
+    siteImport: createSiteImportService({ db, caches, media }),
     /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
     runtimeStats() {
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();

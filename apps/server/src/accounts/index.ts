@@ -1,6 +1,7 @@
 export { createAuthService } from "./auth.service";
 export { type AuthorsService, createAuthorsService } from "./authors.service";
 export { createPasswordResetService } from "./password-reset.service";
+export { NO_PASSWORD_HASH } from "./passwords";
 export { createSessionsService, type SessionsService, type SessionUser } from "./sessions.service";
 export { type StaffAccess, staffAccess } from "./staff-access";
 export { createToken, hashToken } from "./tokens";

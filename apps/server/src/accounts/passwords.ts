@@ -20,7 +20,18 @@ export function hashPassword(password: string): Promise<string> {
   return argon2Slot(() => hash(password, ARGON2_OPTIONS));
 }
 
+/**
+ * The password hash of an account made without a password (an imported site's authors): no
+ * password matches it; its owner sets one through the password-reset flow.
+ */
+export const NO_PASSWORD_HASH = "!no-password";
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // Only an argon2 hash can match: an empty or sentinel hash never lets anyone in, as slowly as a wrong password.
+  if (!passwordHash.startsWith("$argon2")) {
+    await verifyPassword(await dummyPasswordHash(), password);
+    return false;
+  }
   try {
     return await argon2Slot(() => verify(passwordHash, password));
   } catch (error) {

@@ -51,7 +51,8 @@ function createBoundedCache<T>(maxBytes: number, sizeOf: (value: T) => number) {
 }
 
 export interface UploadOptions {
-  uploaderId: string;
+  /** null for an image no account uploaded (an imported site's). */
+  uploaderId: string | null;
   /** Narrows the accepted formats (profile photos: JPEG and PNG). */
   allowedFormats?: readonly ImageFormat[];
   /** The refusal when the image is not one of allowedFormats; by default it names them. */

@@ -49,6 +49,8 @@ export interface ImportedAttachment {
   url: string;
   alt: string;
   caption: string;
+  /** The entry it was uploaded to (WordPress's post_parent), for a [gallery] of a post's images; "" or absent for none. */
+  parentSourceId?: string;
 }
 
 export interface TermRef {
@@ -103,6 +105,30 @@ export interface ImportedEntry {
   comments: ImportedComment[];
   /** Comments the reader left out (pingbacks, spam, unapproved), by reason, for the report. */
   skippedComments: Record<string, number>;
+  /** What the reader could not convert ("unknown shortcode [x] left as text"), for the report. */
+  warnings?: string[];
+}
+
+/**
+ * An <img> of an entry's html may name an attachment of the export by this source, before the
+ * attachment is known (a gallery of ids): the writer puts the attachment's address in its place.
+ */
+export function attachmentImageSource(attachmentSourceId: string): string {
+  return `attachment:${attachmentSourceId}`;
+}
+
+/** An <img> that stands for every image attached to an entry (WordPress's [gallery] with no ids). */
+export function attachedImagesSource(entrySourceId: string): string {
+  return `attachments-of:${entrySourceId}`;
+}
+
+/** Something of the export the reader left out (a menu item, a revision, a post in the trash), for the report. */
+export interface ImportedSkip {
+  kind: "skipped";
+  /** What it was there ("nav_menu_item", "post"). */
+  what: string;
+  sourceId: string;
+  reason: string;
 }
 
 /** A reader of a site (a Ghost member), kept for the newsletter work that follows. */
@@ -119,7 +145,8 @@ export type ImportRecord =
   | ImportedTerm
   | ImportedAttachment
   | ImportedEntry
-  | ImportedMember;
+  | ImportedMember
+  | ImportedSkip;
 
 /** Reads an export file as a stream of records; throws ImportInputError for a file it cannot read. */
 export type ExportReader = (filePath: string) => AsyncIterable<ImportRecord>;

@@ -1,0 +1,44 @@
+import { redirectKey } from "@broadsheet/domain";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { redirects } from "../db/schema";
+
+/*
+ * The imported site's old addresses, written straight into `redirects` (origin "import").
+ * The one place the import writes redirects: when the redirects service (with its chain
+ * collapsing record()) lands, this is what switches to it.
+ */
+
+// Well under PostgreSQL's 65 535 parameters per statement.
+const ROWS_PER_INSERT = 1000;
+
+export interface OldPathRedirect {
+  fromPath: string;
+  toPath: string;
+}
+
+/** The rows to store: keyed as lookups key them, none to itself, one per old path (the last wins). */
+export function redirectRows(wanted: readonly OldPathRedirect[]): OldPathRedirect[] {
+  const rows = new Map<string, string>();
+  for (const { fromPath, toPath } of wanted) {
+    const from = redirectKey(fromPath);
+    if (!from || from === "/" || from === redirectKey(toPath)) continue;
+    rows.set(from, toPath);
+  }
+  return [...rows].map(([fromPath, toPath]) => ({ fromPath, toPath }));
+}
+
+/** Upserts the redirects; answers how many rows were written. */
+export async function writeImportRedirects(db: Database, wanted: readonly OldPathRedirect[]): Promise<number> {
+  const rows = redirectRows(wanted);
+  for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+    await db
+      .insert(redirects)
+      .values(rows.slice(at, at + ROWS_PER_INSERT).map((row) => ({ ...row, statusCode: 301, origin: "import" })))
+      .onConflictDoUpdate({
+        target: redirects.fromPath,
+        set: { toPath: sql`excluded.to_path`, statusCode: 301, origin: "import", updatedAt: sql`now()` },
+      });
+  }
+  return rows.length;
+}
