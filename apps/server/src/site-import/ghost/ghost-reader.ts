@@ -318,7 +318,7 @@ async function assertReadable(filePath: string): Promise<void> {
     );
   }
   if (size > MAX_EXPORT_BYTES)
-    throw new ImportInputError("This file is over 2 GB, the largest export an import reads.");
+    throw new ImportInputError("The file is larger than 2 GB, the most an import reads.");
 }
 
 /**

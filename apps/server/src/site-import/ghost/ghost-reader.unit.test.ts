@@ -401,7 +401,7 @@ describe("readGhostExport on bad input", () => {
     expect(await failure(path.join(workDir, "missing.json"))).toMatch(/^Cannot read .*missing\.json \(ENOENT\)\.$/);
     const huge = await writeExport("huge.json", "");
     await truncate(huge, 2 * 1024 ** 3 + 1);
-    expect(await failure(huge)).toBe("This file is over 2 GB, the largest export an import reads.");
+    expect(await failure(huge)).toBe("The file is larger than 2 GB, the most an import reads.");
   });
 });
 
