@@ -1,6 +1,7 @@
 import type { Caches } from "../caching";
 import type { Database } from "../db/client";
 import type { MediaService } from "../media";
+import { readGhostExport } from "./ghost/ghost-reader";
 import { createImportWriter } from "./import-writer";
 import type { ExportReader, ImportSource, SiteImportService } from "./model";
 import { readWordPressExport } from "./wordpress/wxr-reader";
@@ -19,12 +20,12 @@ export interface SiteImportDeps {
 }
 
 /*
- * The reader of each source. Ghost (site-import/ghost/ghost-reader.ts, readGhostExport) and the
- * Broadsheet archive restore (site-import/broadsheet/) are wired here when they land; until
- * then their source answers "not available yet".
+ * The reader of each source. The Broadsheet archive restore (site-import/broadsheet/) is wired
+ * here when it lands; until then its source answers "not available yet".
  */
 const READERS: Partial<Record<ImportSource, ExportReader>> = {
   wordpress: readWordPressExport,
+  ghost: readGhostExport,
 };
 
 /** Imports another site's export (CLI `npm run import`, the Admin → Import job). */

@@ -5,6 +5,7 @@ import {
   type ImportedEntry,
   type ImportedMember,
   type ImportedSite,
+  type ImportedSkip,
   type ImportedTerm,
   ImportInputError,
   type TermRef,
@@ -219,17 +220,17 @@ const STATUS_NOTES: Record<string, string> = {
   sent: "sent as a newsletter only → draft",
 };
 
-function statusOf(post: GhostRow): { status: ImportedEntry["status"]; notes: string[] } {
+function statusOf(post: GhostRow): Pick<ImportedEntry, "status" | "statusNote"> {
   const status = text(post.status);
   const visibility = text(post.visibility) || "public";
   if (status === "published" || status === "scheduled" || status === "draft") {
     // Broadsheet has no members-only posts: publishing them would give paid content away.
     if (visibility !== "public" && status !== "draft") {
-      return { status: "draft", notes: [`${status} for ${visibility} only → draft`] };
+      return { status: "draft", statusNote: `${status} for ${visibility} only → draft` };
     }
-    return { status, notes: [] };
+    return { status, statusNote: "" };
   }
-  return { status: "draft", notes: [STATUS_NOTES[status] ?? `${status || "no status"} → draft`] };
+  return { status: "draft", statusNote: STATUS_NOTES[status] ?? `${status || "no status"} → draft` };
 }
 
 function toEntry(post: GhostRow, index: ExportIndex, exportedOn: Date): ImportedEntry {
@@ -237,12 +238,13 @@ function toEntry(post: GhostRow, index: ExportIndex, exportedOn: Date): Imported
   const slug = text(post.slug);
   const meta = index.metaByPost.get(postId);
   const withSiteUrl = (value: string) => value.replaceAll("__GHOST_URL__", index.siteUrl);
-  const { status, notes } = statusOf(post);
+  const { status, statusNote } = statusOf(post);
+  const warnings: string[] = [];
 
   let html = withSiteUrl(text(post.html));
   if (!html.trim() && text(post.plaintext).trim()) {
     html = paragraphsOf(text(post.plaintext));
-    notes.push("no HTML in the export: body made from its plain text");
+    warnings.push("no HTML in the export: body made from its plain text");
   }
 
   const publicTags = inOrder(index.tagIdsByPost.get(postId))
@@ -266,7 +268,7 @@ function toEntry(post: GhostRow, index: ExportIndex, exportedOn: Date): Imported
     html,
     excerpt: text(post.custom_excerpt),
     status,
-    statusNote: notes.join("; "),
+    statusNote,
     publishedAt,
     createdAt,
     updatedAt: parseGhostDate(post.updated_at) ?? createdAt,
@@ -288,6 +290,7 @@ function toEntry(post: GhostRow, index: ExportIndex, exportedOn: Date): Imported
     oldPaths: slug ? [`/${slug}/`] : [],
     comments: [],
     skippedComments: {},
+    warnings,
   };
 }
 
@@ -315,10 +318,13 @@ async function assertReadable(filePath: string): Promise<void> {
     );
   }
   if (size > MAX_EXPORT_BYTES)
-    throw new ImportInputError("This file is over 2 GB, the largest export an import reads.");
+    throw new ImportInputError("The file is larger than 2 GB, the most an import reads.");
 }
 
-/** Reads a Ghost export: the site, its authors, its public tags, its posts and pages, then its members. */
+/**
+ * Reads a Ghost export: the site, its authors, its public tags (internal ones as skipped), its
+ * posts and pages, then its members.
+ */
 export const readGhostExport: ExportReader = async function* (filePath) {
   await assertReadable(filePath);
   const index = await indexExport(filePath);
@@ -326,7 +332,11 @@ export const readGhostExport: ExportReader = async function* (filePath) {
   yield await siteRecord(filePath, index);
   yield* index.authors;
   for (const [tagId, tag] of index.tags) {
-    if (!tag.isPublic) continue;
+    if (!tag.isPublic) {
+      const skip: ImportedSkip = { kind: "skipped", what: "tag", sourceId: tagId, reason: `internal tag ${tag.name}` };
+      yield skip;
+      continue;
+    }
     const term: ImportedTerm = {
       kind: "term",
       taxonomy: "tag",
@@ -343,6 +353,8 @@ export const readGhostExport: ExportReader = async function* (filePath) {
   }
   if (!index.tablesPresent.has("members")) return;
   for await (const event of streamGhostExport(filePath, new Set(["members"]), { stopAfterTables: true })) {
-    if (event.kind === "row" && text(event.row.email)) yield toMember(event.row, index);
+    if (event.kind !== "row") continue;
+    if (text(event.row.email)) yield toMember(event.row, index);
+    else yield { kind: "skipped", what: "member", sourceId: id(event.row.id), reason: "no e-mail address" };
   }
 };

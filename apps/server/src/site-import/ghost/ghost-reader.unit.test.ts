@@ -51,6 +51,7 @@ describe("readGhostExport on a Ghost 5 export", () => {
       "term",
       "term",
       "term",
+      "skipped",
       ...Array(6).fill("entry"),
       "member",
       "member",
@@ -88,6 +89,9 @@ describe("readGhostExport on a Ghost 5 export", () => {
   });
 
   it("reads public tags with their old tag pages and skips internal #tags", () => {
+    expect(records.filter((record) => record.kind === "skipped")).toEqual([
+      { kind: "skipped", what: "tag", sourceId: "t9", reason: "internal tag #feature" },
+    ]);
     expect(records.filter((record) => record.kind === "term")).toEqual(
       [
         ["t1", "News", "news"],
@@ -134,6 +138,7 @@ describe("readGhostExport on a Ghost 5 export", () => {
       oldPaths: ["/welcome-to-the-harbour/"],
       comments: [],
       skippedComments: {},
+      warnings: [],
     });
   });
 
@@ -158,7 +163,8 @@ describe("readGhostExport on a Ghost 5 export", () => {
       status: "draft",
       publishedAt: null,
       html: "<p>First paragraph.</p>\n<p>Second &amp; &lt;third&gt;<br>line two.</p>",
-      statusNote: "no HTML in the export: body made from its plain text",
+      statusNote: "",
+      warnings: ["no HTML in the export: body made from its plain text"],
       categories: [],
       tags: [],
     });
@@ -268,7 +274,7 @@ describe("readGhostExport on a Ghost 6 export", () => {
       authorSourceIds: ["ua", "ub", "uc"],
       categories: [{ name: "Écriture", slug: "ecriture" }],
       html: "<p>Written by three.</p>",
-      statusNote: "no HTML in the export: body made from its plain text",
+      warnings: ["no HTML in the export: body made from its plain text"],
       metaTitle: "Three Bylines (Twitter)",
       featureImage: { url: "https://cdn.example.net/lead.png", alt: "", caption: "Drawn by Ub" },
     });
@@ -284,11 +290,14 @@ describe("readGhostExport on a Ghost 6 export", () => {
   });
 });
 
-const minimalExport = (overrides: { version?: string; settings?: unknown[]; posts?: unknown[] } = {}) => ({
+const minimalExport = (
+  overrides: { version?: string; settings?: unknown[]; posts?: unknown[]; members?: unknown[] } = {},
+) => ({
   db: [
     {
       meta: { exported_on: 1700000000000, version: overrides.version ?? "5.0.0" },
       data: {
+        members: overrides.members ?? [],
         posts: overrides.posts ?? [],
         settings: overrides.settings ?? [],
         tags: [],
@@ -322,6 +331,22 @@ describe("readGhostExport addresses", () => {
       html: '<img src="https://old.example.com/content/images/a.jpg">',
       featureImage: { url: "https://old.example.com/content/images/b.jpg" },
     });
+  });
+});
+
+describe("readGhostExport members", () => {
+  it("leaves out a member with no e-mail address, saying so", async () => {
+    const exported = minimalExport({
+      members: [
+        { id: "m1", email: "", name: "Nobody", subscribed: true },
+        { id: "m2", email: "someone@example.com", name: "Someone", subscribed: true },
+      ],
+    });
+    const records = await readAll(await writeExport("members.json", exported));
+    expect(records.slice(-2)).toEqual([
+      { kind: "skipped", what: "member", sourceId: "m1", reason: "no e-mail address" },
+      { kind: "member", email: "someone@example.com", name: "Someone", subscribed: true },
+    ]);
   });
 });
 
@@ -376,7 +401,7 @@ describe("readGhostExport on bad input", () => {
     expect(await failure(path.join(workDir, "missing.json"))).toMatch(/^Cannot read .*missing\.json \(ENOENT\)\.$/);
     const huge = await writeExport("huge.json", "");
     await truncate(huge, 2 * 1024 ** 3 + 1);
-    expect(await failure(huge)).toBe("This file is over 2 GB, the largest export an import reads.");
+    expect(await failure(huge)).toBe("The file is larger than 2 GB, the most an import reads.");
   });
 });
 
