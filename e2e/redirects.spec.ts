@@ -52,9 +52,9 @@ test("an admin adds a redirect in Admin → Redirects, it answers at once, and d
   await page.goto("/admin/redirects");
   await waitForReact(page);
   await expect(page.getByRole("heading", { level: 1, name: "Redirects" })).toBeVisible();
-  await page.getByLabel("From").fill(`${from}/`);
-  await page.getByLabel("To").fill("/terms");
-  await page.getByLabel("Type").selectOption("302");
+  await page.getByLabel("From", { exact: true }).fill(`${from}/`);
+  await page.getByLabel("To", { exact: true }).fill("/terms");
+  await page.getByLabel("Type", { exact: true }).selectOption("302");
   await page.getByRole("button", { name: "Add redirect" }).click();
   await expect(toast(page, "status", "Redirect added")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: from });
