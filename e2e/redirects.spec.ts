@@ -49,6 +49,7 @@ test("an admin adds a redirect in Admin → Redirects, it answers at once, and d
   browser,
 }) => {
   const from = `/old-section-${serial()}`;
+  const fromCsv = `/csv-section-${serial()}`;
   await page.goto("/admin/redirects");
   await waitForReact(page);
   await expect(page.getByRole("heading", { level: 1, name: "Redirects" })).toBeVisible();
@@ -66,6 +67,17 @@ test("an admin adds a redirect in Admin → Redirects, it answers at once, and d
     const answer = await reader.request.get(from, { maxRedirects: 0 });
     expect(answer.status()).toBe(302);
     expect(answer.headers().location).toBe("/terms");
+
+    // A CSV with a good line and a bad one: the counts and the bad line's reason show.
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "redirects.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`from,to\n${fromCsv},/terms\nnot-a-path,/terms\n`),
+    });
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await expect(toast(page, "status", "Imported: 1 created, 0 updated, 1 skipped")).toBeVisible();
+    await expect(page.getByText("Line 3: From must be an address of this site starting with /")).toBeVisible();
+    expect((await reader.request.get(fromCsv, { maxRedirects: 0 })).headers().location).toBe("/terms");
 
     await row.getByRole("button", { name: `Delete redirect from ${from}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();

@@ -28,6 +28,7 @@ export * from "./content/previews.endpoints";
 export * from "./content/redirects.endpoints";
 export * from "./content/redirects.schemas";
 export * from "./content/revisions.endpoints";
+export * from "./content/slugs";
 export * from "./content/taxonomy.endpoints";
 export * from "./content/taxonomy.schemas";
 export * from "./engagement/engagement.endpoints";
