@@ -152,9 +152,6 @@ export function createRedirectsService(
     /** The redirect a page request at `pathWithQuery` gets, from memory. */
     find: (pathWithQuery: string): Promise<RedirectAnswer | null> => lookup.find(pathWithQuery),
 
-    /** Redirects in memory in this process, or null before the first lookup (tests, bench). */
-    cachedSize: () => lookup.size(),
-
     /** Newest first; `search` matches part of From or To. */
     async listRedirects(query: RedirectListQuery): Promise<Page<RedirectJson>> {
       const pattern = `%${escapeLike(query.search.trim())}%`;
