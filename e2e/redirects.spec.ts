@@ -49,12 +49,13 @@ test("an admin adds a redirect in Admin → Redirects, it answers at once, and d
   browser,
 }) => {
   const from = `/old-section-${serial()}`;
+  const fromCsv = `/csv-section-${serial()}`;
   await page.goto("/admin/redirects");
   await waitForReact(page);
   await expect(page.getByRole("heading", { level: 1, name: "Redirects" })).toBeVisible();
-  await page.getByLabel("From").fill(`${from}/`);
-  await page.getByLabel("To").fill("/terms");
-  await page.getByLabel("Type").selectOption("302");
+  await page.getByLabel("From", { exact: true }).fill(`${from}/`);
+  await page.getByLabel("To", { exact: true }).fill("/terms");
+  await page.getByLabel("Type", { exact: true }).selectOption("302");
   await page.getByRole("button", { name: "Add redirect" }).click();
   await expect(toast(page, "status", "Redirect added")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: from });
@@ -66,6 +67,17 @@ test("an admin adds a redirect in Admin → Redirects, it answers at once, and d
     const answer = await reader.request.get(from, { maxRedirects: 0 });
     expect(answer.status()).toBe(302);
     expect(answer.headers().location).toBe("/terms");
+
+    // A CSV with a good line and a bad one: the counts and the bad line's reason show.
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "redirects.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`from,to\n${fromCsv},/terms\nnot-a-path,/terms\n`),
+    });
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await expect(toast(page, "status", "Imported: 1 created, 0 updated, 1 skipped")).toBeVisible();
+    await expect(page.getByText("Line 3: From must be an address of this site starting with /")).toBeVisible();
+    expect((await reader.request.get(fromCsv, { maxRedirects: 0 })).headers().location).toBe("/terms");
 
     await row.getByRole("button", { name: `Delete redirect from ${from}` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();

@@ -33,6 +33,7 @@ export * from "./content/previews.endpoints";
 export * from "./content/redirects.endpoints";
 export * from "./content/redirects.schemas";
 export * from "./content/revisions.endpoints";
+export * from "./content/slugs";
 export * from "./content/tags.endpoints";
 export * from "./content/tags.schemas";
 export * from "./content/taxonomy.endpoints";

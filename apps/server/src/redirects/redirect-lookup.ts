@@ -25,13 +25,32 @@ interface Tables {
 
 function tablesOf(rows: RedirectRow[]): Tables {
   const tables: Tables = { permanent: new Map(), temporary: new Map() };
-  for (const row of rows) (row.statusCode === 302 ? tables.temporary : tables.permanent).set(row.fromPath, row.toPath);
+  // An imported post's permalink and its /?p= lead to one address: one string kept for both.
+  const targets = new Map<string, string>();
+  for (const row of rows) {
+    let target = targets.get(row.toPath);
+    if (target === undefined) {
+      target = row.toPath;
+      targets.set(target, target);
+    }
+    (row.statusCode === 302 ? tables.temporary : tables.permanent).set(row.fromPath, target);
+  }
   return tables;
 }
+
+/*
+ * Past this many redirects a reload takes seconds (200,000: 3–6 s on a busy machine): requests go
+ * on with the table they had until the new one is read, instead of waiting for it. Below it, the
+ * next request waits for the change (well under a second).
+ */
+export const RELOAD_BEHIND_FROM = 20_000;
+
+const sizeOf = (tables: Tables) => tables.permanent.size + tables.temporary.size;
 
 export function createRedirectLookup(loadRows: () => Promise<RedirectRow[]>) {
   let loaded: Tables | undefined;
   let loading: Promise<Tables> | undefined;
+  let previous: Tables | undefined;
 
   function tables(): Tables | Promise<Tables> {
     if (loaded) return loaded;
@@ -41,14 +60,16 @@ export function createRedirectLookup(loadRows: () => Promise<RedirectRow[]>) {
       load.then(
         (result) => {
           // Kept only if no change came while it was read.
-          if (loading === load) loaded = result;
+          if (loading !== load) return;
+          loaded = result;
+          previous = undefined;
         },
         () => {
           if (loading === load) loading = undefined;
         },
       );
     }
-    return loading;
+    return previous ?? loading;
   }
 
   function answerIn({ permanent, temporary }: Tables, key: string): RedirectAnswer | null {
@@ -63,7 +84,7 @@ export function createRedirectLookup(loadRows: () => Promise<RedirectRow[]>) {
     async find(pathWithQuery: string): Promise<RedirectAnswer | null> {
       const current = await tables();
       // A site without redirects spends nothing on spelling the address.
-      if (current.permanent.size === 0 && current.temporary.size === 0) return null;
+      if (sizeOf(current) === 0) return null;
       const key = redirectKey(pathWithQuery);
       if (!key) return null;
       const exact = answerIn(current, key);
@@ -71,12 +92,13 @@ export function createRedirectLookup(loadRows: () => Promise<RedirectRow[]>) {
       const questionMark = key.indexOf("?");
       return questionMark === -1 ? null : answerIn(current, key.slice(0, questionMark));
     },
-    /** The table changed: the next request reads it again. */
+    /** The table changed: the next request reads it again (a large one is read behind the requests). */
     forget() {
+      if (loaded && sizeOf(loaded) >= RELOAD_BEHIND_FROM) previous = loaded;
       loaded = undefined;
       loading = undefined;
     },
-    size: () => (loaded ? loaded.permanent.size + loaded.temporary.size : null),
+    size: () => (loaded ? sizeOf(loaded) : null),
   };
 }
 

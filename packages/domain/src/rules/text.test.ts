@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { asciiSlug, groupThousands, htmlToText, minuteRead, normalizeSlug, shortenText, slugify } from "./text";
+import { slugify } from "../content/slugs";
+import { asciiSlug, groupThousands, htmlToText, minuteRead, normalizeSlug, shortenText } from "./text";
 
 describe("shortenText", () => {
   it("keeps text at or under the limit unchanged", () => {

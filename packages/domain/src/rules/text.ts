@@ -1,5 +1,3 @@
-import transliterate from "@sindresorhus/transliterate";
-
 /**
  * Shortens `text` to at most `max` characters, appending "..." only when it was longer
  * (docs/product.md#8-validation-and-messages).
@@ -24,16 +22,9 @@ export function groupThousands(value: number): string {
 }
 
 /**
- * URL-safe slug from a title or a name, letters of other scripts transliterated ("Привет, мир"
- * gives "privet-mir", decision 064); uniqueness is the caller's job.
- */
-export function slugify(title: string, fallback = "post"): string {
-  return asciiSlug(transliterate(title), fallback);
-}
-
-/**
  * The slug of a text already in Latin letters (accents dropped, anything else removed): what
- * the reader pages use, so they carry no transliteration tables (decision 064).
+ * the reader pages use, so they carry no transliteration tables; `slugify` (content/slugs.ts)
+ * transliterates first (decision 064).
  */
 export function asciiSlug(text: string, fallback = "post"): string {
   const slug = text

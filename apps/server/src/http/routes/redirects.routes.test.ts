@@ -251,3 +251,27 @@ describe(`CSV import and export on ${testDatabaseKind()}`, () => {
     expect(again.body.updated).toBe(lines.length - 1);
   });
 });
+
+describe(`recordAll, the importer's way in, on ${testDatabaseKind()}`, () => {
+  it("records thousands at once in batches, collapses chains onto them and skips odd addresses", async () => {
+    await addRedirect("/bulk-older", "/bulk/7/");
+    const entries = Array.from({ length: 2500 }, (_, index) => ({
+      from: `/bulk/${index}/`,
+      to: `/page/bulk-${index}`,
+    }));
+    await context.app.services.redirects.recordAll([
+      ...entries,
+      { from: "/page/bulk-3", to: "/page/elsewhere" },
+      { from: "no-slash", to: "/page/x" },
+      { from: "/?p=9001", to: "/page/bulk-9" },
+    ]);
+    expect((await admin.get("/api/redirects?search=/bulk/&limit=1")).body.total).toBe(2500);
+    expect(await location("/bulk/2499")).toEqual({ status: 301, location: "/page/bulk-2499" });
+    expect((await location("/?p=9001")).location).toBe("/page/bulk-9");
+    expect((await location("/bulk-older")).location).toBe("/page/bulk-7");
+    // An address that is another entry's new home is content, not an old address.
+    expect((await location("/page/bulk-3")).status).not.toBe(301);
+    const origins = await admin.get("/api/redirects?search=/bulk/2499");
+    expect(origins.body.items[0].origin).toBe("import");
+  });
+});

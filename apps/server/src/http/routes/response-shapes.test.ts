@@ -10,6 +10,7 @@ import {
   homeApi,
   pollsApi,
   postsApi,
+  redirectsApi,
   sharesApi,
   tagsApi,
   typesApi,
@@ -111,5 +112,13 @@ describe("the API answers the shapes its endpoint declarations promise", () => {
     await expectDeclaredAnswer(reader.agent, healthApi.check);
     await expectDeclaredAnswer(reader.agent, sharesApi.record, { body: { postId: post.slug, platform: "x" } });
     await expectDeclaredAnswer(admin.agent, postsApi.remove, onPost);
+  });
+
+  it("for redirects", async () => {
+    const admin = await signUp(context.app, { role: "admin" });
+    await expectDeclaredAnswer(admin.agent, redirectsApi.create, { body: { from: "/shaped-old", to: "/shaped-new" } });
+    await expectDeclaredAnswer(admin.agent, redirectsApi.list, { query: { search: "shaped" } });
+    const listed = await admin.agent.get("/api/redirects?search=shaped");
+    await expectDeclaredAnswer(admin.agent, redirectsApi.remove, { params: { id: listed.body.items[0]._id } });
   });
 });
