@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, PAGE_MESSAGES, POST_MESSAGES, REDIRECT_MESSAGES, SETTINGS_MESSAGES } from "@broadsheet/domain";
+import {
+  ACCOUNT_MESSAGES,
+  PAGE_MESSAGES,
+  POST_MESSAGES,
+  REDIRECT_MESSAGES,
+  SETTINGS_MESSAGES,
+} from "@broadsheet/domain";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import fc from "fast-check";

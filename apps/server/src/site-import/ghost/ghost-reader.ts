@@ -317,8 +317,7 @@ async function assertReadable(filePath: string): Promise<void> {
       `Cannot read ${filePath} (${(error as NodeJS.ErrnoException).code ?? "unknown error"}).`,
     );
   }
-  if (size > MAX_EXPORT_BYTES)
-    throw new ImportInputError("The file is larger than 2 GB, the most an import reads.");
+  if (size > MAX_EXPORT_BYTES) throw new ImportInputError("The file is larger than 2 GB, the most an import reads.");
 }
 
 /**
