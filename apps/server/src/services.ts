@@ -133,7 +133,7 @@ export function createServices(deps: ServiceDeps) {
     authors: createAuthorsService(db, reads),
     audit: createAuditService(db),
     settings,
-    siteImport: createSiteImportService({ db, caches, media }),
+    siteImport: createSiteImportService({ db, caches, media, databaseKind: database.kind }),
     /** Where this process's memory goes and where it counts rate limits (GET /api/admin/runtime). */
     runtimeStats() {
       const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
