@@ -1,7 +1,7 @@
 // `npm run bench:import -- --posts 100000 [--database-url postgres://…] [--keep]`
 // Writes a WordPress export of that many posts (bodies of about 8 KB, tags, nested categories,
 // comments; no images) to a temporary folder, streaming, then imports it with the built CLI
-// (`npm run import`) and reports posts per second and the importing process's peak RSS (VmHWM).
+// (`npm run import`, with its heap limit) and reports posts per second and the importing process's peak RSS (VmHWM).
 // Without --database-url the import goes into a fresh PGlite data directory.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -121,7 +121,14 @@ function runImport(file, env) {
     const started = performance.now();
     const child = spawn(
       process.execPath,
-      [path.join(root, "apps/server/dist/cli/import.js"), "--from", "wordpress", file, "--json"],
+      [
+        "--max-old-space-size=128",
+        path.join(root, "apps/server/dist/cli/import.js"),
+        "--from",
+        "wordpress",
+        file,
+        "--json",
+      ],
       {
         env,
         stdio: ["ignore", "pipe", "inherit"],

@@ -102,7 +102,7 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   const media = createMediaService(db);
-  const siteImport = createSiteImportService({ db, caches, media });
+  const siteImport = createSiteImportService({ db, caches, media, databaseKind: database.kind });
   const imports = createImportJobs(db, {
     siteImport,
     uploadsDir: path.join(config.dataDir, "imports"),

@@ -46,7 +46,8 @@ import { classifyTerms, createTaxonomyMapper, type TaxonomyMapper } from "./taxo
  * after its last whole batch.
  */
 
-export const ENTRY_BATCH_SIZE = 200;
+/** Entries per transaction; PGlite takes smaller ones (its WebAssembly memory never shrinks after a big one). */
+export const ENTRY_BATCH_SIZE = { postgres: 200, pglite: 50 } as const;
 const INSERT_CHUNK_ROWS = 500;
 const TITLE_WORDS = 8;
 
@@ -57,6 +58,7 @@ export interface ImportWriterDeps {
   readers: Partial<Record<RunImportOptions["source"], ExportReader>>;
   /** How long an image fetch may take (tests shorten it). */
   imageTimeoutMs?: number;
+  databaseKind: keyof typeof ENTRY_BATCH_SIZE;
 }
 
 interface FirstPass {
@@ -189,6 +191,7 @@ interface PreparedEntry {
 
 export function createImportWriter(deps: ImportWriterDeps) {
   const { db, caches } = deps;
+  const batchSize = ENTRY_BATCH_SIZE[deps.databaseKind];
 
   async function run(options: RunImportOptions): Promise<ImportReport> {
     const reader = deps.readers[options.source];
@@ -256,10 +259,10 @@ export function createImportWriter(deps: ImportWriterDeps) {
         }
         seen.add(key);
         batch.push(record);
-        if (batch.length >= ENTRY_BATCH_SIZE) await flush();
+        if (batch.length >= batchSize) await flush();
       } else if (record.kind === "member") {
         members.push(record);
-        if (members.length >= ENTRY_BATCH_SIZE) {
+        if (members.length >= batchSize) {
           await writeMembers(db, site.key, members, runContext);
           members = [];
         }

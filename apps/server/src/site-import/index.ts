@@ -17,6 +17,7 @@ export interface SiteImportDeps {
   media: MediaService;
   /** How long an image fetch may take (tests shorten it). */
   imageTimeoutMs?: number;
+  databaseKind: "postgres" | "pglite";
 }
 
 /*
