@@ -30,17 +30,22 @@ export interface ImageImportOptions {
   timeoutMs?: number;
 }
 
-/** The file under `mediaDir` an uploads address names (…/wp-content/uploads/2020/05/a.jpg → 2020/05/a.jpg). */
+/** Where each platform keeps its uploads: WordPress's wp-content/uploads, Ghost's content/images. */
+const UPLOAD_FOLDERS = ["/wp-content/uploads/", "/content/images/"];
+
+/**
+ * The file under `mediaDir` an uploads address names (…/wp-content/uploads/2020/05/a.jpg and
+ * Ghost's /content/images/2020/05/a.jpg → 2020/05/a.jpg); the address may be relative to the old site.
+ */
 export function mediaDirFile(mediaDir: string, url: string): string | null {
   let pathname: string;
   try {
-    pathname = decodeURIComponent(new URL(url).pathname);
+    pathname = decodeURIComponent(new URL(url, "http://old-site.invalid").pathname);
   } catch {
     return null;
   }
-  const marker = "/wp-content/uploads/";
-  const at = pathname.indexOf(marker);
-  const relative = at >= 0 ? pathname.slice(at + marker.length) : pathname.replace(/^\/+/, "");
+  const marker = UPLOAD_FOLDERS.find((folder) => pathname.includes(folder));
+  const relative = marker ? pathname.slice(pathname.indexOf(marker) + marker.length) : pathname.replace(/^\/+/, "");
   const file = path.resolve(mediaDir, relative);
   // Never outside the folder given, whatever the address says.
   return file.startsWith(path.resolve(mediaDir) + path.sep) ? file : null;
@@ -100,7 +105,7 @@ export function createImageImporter(options: ImageImportOptions) {
       }
       return null;
     }
-    const bytes = local ?? (await slot(() => fetchBytes(url, timeoutMs)));
+    const bytes = local ?? (url.startsWith("/") ? null : await slot(() => fetchBytes(url, timeoutMs)));
     if (!bytes) return null;
     try {
       const stored = await options.media.uploadImage(bytes, { uploaderId });
@@ -122,8 +127,10 @@ export function createImageImporter(options: ImageImportOptions) {
       const result = new Map<string, string>();
       const toFind: { url: string; href: string }[] = [];
       for (const url of wanted) {
-        const href = absolute(url);
-        if (!href || !/^https?:/.test(href)) continue;
+        // An address relative to an old site whose address the export does not give (Ghost's) stays
+        // relative: found in the media folder, or reported missing.
+        const href = absolute(url) ?? (url.startsWith("/") && !url.startsWith("//") ? url : null);
+        if (!href || !(/^https?:/.test(href) || href.startsWith("/"))) continue;
         const already = known.get(href);
         if (already !== undefined) result.set(url, already ?? href);
         else toFind.push({ url, href });

@@ -4,9 +4,10 @@ import type { Database } from "../db/client";
 import { redirects } from "../db/schema";
 
 /*
- * The imported site's old addresses, written straight into `redirects` (origin "import").
- * The one place the import writes redirects: when the redirects service (with its chain
- * collapsing record()) lands, this is what switches to it.
+ * The imported site's old addresses, written into `redirects` (origin "import") inside the
+ * transaction of the entries they lead to, so a post and its old addresses appear together;
+ * the redirects service's own record() writes outside any transaction, so it is not used here.
+ * The lookup is told once, at the end of the run (REDIRECTS_TAG).
  */
 
 // Well under PostgreSQL's 65 535 parameters per statement.

@@ -81,4 +81,11 @@ describe("mediaDirFile", () => {
       null,
     );
   });
+
+  it("finds Ghost's content/images addresses, absolute or relative to the old site", () => {
+    expect(mediaDirFile("/srv/images", "/content/images/2021/03/lead.png")).toBe("/srv/images/2021/03/lead.png");
+    expect(mediaDirFile("/srv/images", "https://ghost.example/content/images/size/w600/x.png")).toBe(
+      "/srv/images/size/w600/x.png",
+    );
+  });
 });

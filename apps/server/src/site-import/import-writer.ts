@@ -10,7 +10,7 @@ import {
   slugify,
 } from "@broadsheet/domain";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { CATEGORY_LISTS, type Caches, POST_LISTS, postTag } from "../caching";
+import { CATEGORY_LISTS, type Caches, PAGE_LISTS, POST_LISTS, postTag, REDIRECTS_TAG, TAG_LISTS } from "../caching";
 import type { Database } from "../db/client";
 import { comments, importedMembers, pages, postCoauthors, posts, postTags } from "../db/schema";
 import type { MediaService } from "../media";
@@ -282,7 +282,8 @@ export function createImportWriter(deps: ImportWriterDeps) {
       builder.count("redirect", "created", written);
     }
     batchWriter.reportSkippedComments();
-    if (!options.dryRun) await caches.changed([POST_LISTS, CATEGORY_LISTS]);
+    // Pages, tags and redirects came in too: every list that shows them, and the redirect lookup.
+    if (!options.dryRun) await caches.changed([POST_LISTS, CATEGORY_LISTS, TAG_LISTS, PAGE_LISTS, REDIRECTS_TAG]);
     return builder.report;
   }
 

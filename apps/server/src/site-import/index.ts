@@ -1,6 +1,17 @@
-import type { Caches } from "../caching";
+import {
+  ADVERT_LISTS,
+  CATEGORY_LISTS,
+  type Caches,
+  PAGE_LISTS,
+  POLL_LISTS,
+  POST_LISTS,
+  REDIRECTS_TAG,
+  SETTINGS_TAG,
+  TAG_LISTS,
+} from "../caching";
 import type { Database } from "../db/client";
 import type { MediaService } from "../media";
+import { restoreBroadsheetArchive } from "./broadsheet";
 import { readGhostExport } from "./ghost/ghost-reader";
 import { createImportWriter } from "./import-writer";
 import type { ExportReader, ImportSource, SiteImportService } from "./model";
@@ -20,16 +31,33 @@ export interface SiteImportDeps {
   databaseKind: "postgres" | "pglite";
 }
 
-/*
- * The reader of each source. The Broadsheet archive restore (site-import/broadsheet/) is wired
- * here when it lands; until then its source answers "not available yet".
- */
+/* The reader of each source the shared writer imports; a Broadsheet archive is restored as it is instead. */
 const READERS: Partial<Record<ImportSource, ExportReader>> = {
   wordpress: readWordPressExport,
   ghost: readGhostExport,
 };
 
+const RESTORED_SITE_SHOWS = [
+  POST_LISTS,
+  CATEGORY_LISTS,
+  TAG_LISTS,
+  PAGE_LISTS,
+  ADVERT_LISTS,
+  POLL_LISTS,
+  SETTINGS_TAG,
+  REDIRECTS_TAG,
+];
+
 /** Imports another site's export (CLI `npm run import`, the Admin → Import job). */
 export function createSiteImportService(deps: SiteImportDeps): SiteImportService {
-  return createImportWriter({ ...deps, readers: READERS });
+  const writer = createImportWriter({ ...deps, readers: READERS });
+  return {
+    async run(options) {
+      if (options.source !== "broadsheet") return writer.run(options);
+      const report = await restoreBroadsheetArchive(deps.db, options.filePath, options);
+      // A whole site arrived: every list, the settings and the redirect lookup are new.
+      if (!options.dryRun) await deps.caches.changed(RESTORED_SITE_SHOWS);
+      return report;
+    },
+  };
 }
