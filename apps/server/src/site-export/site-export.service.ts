@@ -12,7 +12,15 @@ import { wxrStream } from "./wxr-writer";
 export interface SiteExportDeps {
   /** The site's public address: the archive's site URL and every link of a WXR file. */
   publicUrl: string;
-  settings: { getSettings(): Promise<{ siteName: string; tagline: string; timeZone: string }> };
+  settings: {
+    getSettings(): Promise<{
+      siteName: string;
+      tagline: string;
+      timeZone: string;
+      contactEmail: string;
+      contactPhone: string;
+    }>;
+  };
   /**
    * Read every table in one repeatable-read transaction, so rows written meanwhile never make the
    * archive disagree with itself. On PostgreSQL only: PGlite's one connection would stall the site.
@@ -66,6 +74,7 @@ export function createSiteExportService(db: Database, deps: SiteExportDeps) {
         tagline: site.tagline,
         url: site.url,
         timeZone: site.timeZone,
+        fields: site,
       });
       return { fileName: `broadsheet-wordpress-${today()}.xml`, stream };
     },

@@ -1,5 +1,12 @@
 import { Readable } from "node:stream";
-import { pagePath, parseMediaPath, postPath } from "@broadsheet/domain";
+import {
+  fillSiteFieldsHtml,
+  fillSiteFieldsText,
+  pagePath,
+  parseMediaPath,
+  postPath,
+  type SiteFieldValues,
+} from "@broadsheet/domain";
 import { asc, eq, exists, inArray, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, comments, media, pages, posts, postTags, tags, types, users } from "../db/schema";
@@ -18,6 +25,8 @@ export interface WxrSite {
   /** The public address, no trailing slash: every link in the file is absolute. */
   url: string;
   timeZone: string;
+  /** The settings' values of a page's [site-name]-style fields: WordPress would show the fields as text. */
+  fields: SiteFieldValues;
 }
 
 type Row = Record<string, unknown>;
@@ -242,11 +251,11 @@ class WxrWriter {
         .map((row) =>
           itemXml(
             {
-              title: String(row.title),
+              title: this.filled(row.title),
               link: this.link(pagePath(String(row.slug))),
               date: dateOf(row.published_at ?? row.created_at),
               creator: this.creator(row.author_id),
-              content: absoluteLinks(String(row.content), this.site.url),
+              content: absoluteLinks(fillSiteFieldsHtml(String(row.content), this.site.fields), this.site.url),
               excerpt: "",
               id: this.pageIds.get(String(row.id)) ?? this.nextId++,
               slug: String(row.slug),
@@ -262,10 +271,14 @@ class WxrWriter {
     }
   }
 
+  private filled(text: unknown): string {
+    return fillSiteFieldsText(String(text), this.site.fields);
+  }
+
   private seoMeta(row: Row): string[] {
     return [
-      ...(row.meta_title ? [postmeta("_yoast_wpseo_title", row.meta_title)] : []),
-      ...(row.meta_description ? [postmeta("_yoast_wpseo_metadesc", row.meta_description)] : []),
+      ...(row.meta_title ? [postmeta("_yoast_wpseo_title", this.filled(row.meta_title))] : []),
+      ...(row.meta_description ? [postmeta("_yoast_wpseo_metadesc", this.filled(row.meta_description))] : []),
     ];
   }
 

@@ -109,6 +109,11 @@ describe(`Admin → Export's downloads on ${testDatabaseKind()}`, () => {
     const itemOf = (type: string, title: string) =>
       items.find((item) => field(item, "wp:post_type") === type && field(item, "title") === title) as XmlNode;
 
+    // The legal pages' [site-name]-style fields go out filled in: WordPress would show them as text.
+    const terms = itemOf("page", "Terms of Use");
+    expect(field(terms, "content:encoded")).toContain("By using The Test Gazette you agree");
+    expect(bytes.toString("utf8")).not.toContain("[site-name]");
+
     const story = itemOf("post", "Ünïcode & <markup> ]]> story");
     expect(field(story, "content:encoded")).toContain("a stray ]]> and");
     expect(field(story, "content:encoded")).toContain('href="http://localhost:3000/page/other"');
@@ -119,10 +124,15 @@ describe(`Admin → Export's downloads on ${testDatabaseKind()}`, () => {
     expect(field(story, "wp:post_date_gmt")).toBe("2026-01-02 03:04:05");
     expect(field(story, "wp:post_date")).toBe("2026-01-02 04:04:05");
     expect(field(story, "dc:creator")).toBe(site.editor.slug);
-    const terms = [...story.getElementsByTagName("category")].map(
+    const storyTerms = [...story.getElementsByTagName("category")].map(
       (term) => `${term.getAttribute("domain")}:${term.getAttribute("nicename")}`,
     );
-    expect(terms).toEqual(["category:travel-desk", "category:long-reads", "post_tag:café-culture", "post_tag:travel"]);
+    expect(storyTerms).toEqual([
+      "category:travel-desk",
+      "category:long-reads",
+      "post_tag:café-culture",
+      "post_tag:travel",
+    ]);
 
     const comments = [...story.getElementsByTagName("wp:comment")].map((comment) => ({
       id: field(comment, "wp:comment_id"),
