@@ -46,6 +46,17 @@ describe("classifyTerms", () => {
     });
   });
 
+  it("makes a ticked child of a top-level first category the type (Broadsheet's own WXR)", () => {
+    expect(classifyTerms(entry(["travel", "food", "europe"], ["x"]), tree)).toEqual({
+      category: { name: "TRAVEL", slug: "travel" },
+      type: { name: "EUROPE", slug: "europe" },
+      tags: [
+        { name: "FOOD", slug: "food" },
+        { name: "x", slug: "x" },
+      ],
+    });
+  });
+
   it("survives a category that is its own parent, and gives Uncategorized to an entry with none", () => {
     expect(classifyTerms(entry(["loop"]), tree).category.slug).toBe("loop");
     expect(classifyTerms(entry([]), tree).category).toEqual(DEFAULT_CATEGORY);

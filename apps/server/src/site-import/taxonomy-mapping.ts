@@ -56,7 +56,12 @@ export function classifyTerms(entry: ImportedEntry, categoryTerms: ReadonlyMap<s
     term = parent;
   }
   const root = chain[chain.length - 1] ?? first;
-  return { category: root, type: root === first ? null : first, tags: extra };
+  if (root !== first) return { category: root, type: first, tags: extra };
+  // A top-level first category with one of its children also ticked (Broadsheet's own WXR lists a
+  // post's category, then its type): the child is the type.
+  const child = otherCategories.find((ref) => categoryTerms.get(ref.slug)?.parentSlug === first.slug);
+  if (!child) return { category: first, type: null, tags: extra };
+  return { category: first, type: child, tags: extra.filter((ref) => ref !== child) };
 }
 
 /** Finds or creates categories, types and tags; one per run, kept in memory (one import runs at a time). */
