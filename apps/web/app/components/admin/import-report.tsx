@@ -6,7 +6,8 @@ import { type Column, DataTable } from "../ui";
 type CountRow = { kind: string; created: number; updated: number; unchanged: number; skipped: number };
 
 const COUNT_COLUMNS: Column<CountRow>[] = [
-  { header: "Kind", cell: (row) => <span className="font-medium capitalize">{row.kind}</span> },
+  // Kinds are table names and WordPress's own post types ("nav_menu_item"): read as words.
+  { header: "Kind", cell: (row) => <span className="font-medium capitalize">{row.kind.replaceAll("_", " ")}</span> },
   { header: "Created", cell: (row) => row.created, className: "text-right tabular-nums" },
   { header: "Updated", cell: (row) => row.updated, className: "text-right tabular-nums" },
   { header: "Unchanged", cell: (row) => row.unchanged, className: "text-right tabular-nums" },
