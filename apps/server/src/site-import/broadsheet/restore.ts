@@ -129,7 +129,7 @@ async function refuseUnlessEmpty(db: Database): Promise<void> {
   }
   if (holding.length > 0) {
     throw new ImportInputError(
-      `This site already has ${holding.join(", ")}: a Broadsheet archive is restored only into an empty site.`,
+      `This site already has ${holding.join(", ")}: a Broadsheet archive is restored only into an empty site (a new data folder or database, first started with SEED_DEMO=false).`,
     );
   }
 }
