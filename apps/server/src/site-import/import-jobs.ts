@@ -240,11 +240,13 @@ export function createImportJobs(db: Database, deps: ImportJobsDeps) {
      * deletes uploads past their day that no import waits for.
      */
     async sweep({ atStart }: { atStart: boolean }): Promise<void> {
-      const staleBefore = new Date(Date.now() - (atStart && deps.soleProcess ? 0 : STALE_AFTER_MS));
-      await db
-        .update(imports)
-        .set({ status: "queued", updatedAt: new Date() })
-        .where(and(eq(imports.status, "running"), lt(imports.updatedAt, staleBefore)));
+      // The only process, just started: nothing else can be running an import, however recent its mark.
+      const leftRunning = eq(imports.status, "running");
+      const stale =
+        atStart && deps.soleProcess
+          ? leftRunning
+          : and(leftRunning, lt(imports.updatedAt, new Date(Date.now() - STALE_AFTER_MS)));
+      await db.update(imports).set({ status: "queued", updatedAt: new Date() }).where(stale);
       const waiting = await db
         .select({ id: imports.id, status: imports.status, filePath: imports.filePath })
         .from(imports)
