@@ -1,5 +1,6 @@
 import { TAG_NAME_MAX_LENGTH, TAG_PAGE_SIZE, type TagJson, tagPath, tagsApi } from "@broadsheet/domain";
 import { GitMerge, Pencil, Search, Tag } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, Form } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { DeleteAction } from "../../components/admin/delete-action";
@@ -57,71 +58,74 @@ export async function action({ context, request }: Route.ActionArgs) {
 const detailsButton =
   "inline-flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-gray-100 [&::-webkit-details-marker]:hidden";
 
-function RenameForm({ tag }: { tag: TagJson }) {
+/** A row's action that opens a small form under its button: the tag's id and the intent go with it. */
+function RowActionForm(props: {
+  tag: TagJson;
+  intent: string;
+  label: string;
+  icon: typeof Pencil;
+  submit: string;
+  children: ReactNode;
+}) {
+  const { tag, intent, label, icon: Icon, submit, children } = props;
   return (
     <details className="relative">
-      <summary className={detailsButton} aria-label={`Rename tag ${tag.name}`}>
-        <Pencil aria-hidden="true" className="h-4 w-4" />
-        Rename
+      <summary className={detailsButton} aria-label={`${label} tag ${tag.name}`}>
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        {label}
       </summary>
       <Form
         method="post"
         className="absolute right-0 z-10 mt-1 w-72 space-y-3 rounded-lg border border-gray-200 bg-white p-4 text-left shadow-lg"
       >
-        <input type="hidden" name="intent" value="rename" />
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={tag._id} />
-        <Field
-          kind="text"
-          id={`rename-${tag._id}`}
-          name="name"
-          label="New name"
-          defaultValue={tag.name}
-          maxLength={TAG_NAME_MAX_LENGTH}
-          required
-        />
-        <Field
-          kind="text"
-          id={`slug-${tag._id}`}
-          name="slug"
-          label="Slug"
-          defaultValue={tag.slug}
-          hint={`The tag page's address: /tag/${tag.slug}`}
-        />
+        {children}
         <Button type="submit" size="sm">
-          Save
+          {submit}
         </Button>
       </Form>
     </details>
   );
 }
 
+function RenameForm({ tag }: { tag: TagJson }) {
+  return (
+    <RowActionForm tag={tag} intent="rename" label="Rename" icon={Pencil} submit="Save">
+      <Field
+        kind="text"
+        id={`rename-${tag._id}`}
+        name="name"
+        label="New name"
+        defaultValue={tag.name}
+        maxLength={TAG_NAME_MAX_LENGTH}
+        required
+      />
+      <Field
+        kind="text"
+        id={`slug-${tag._id}`}
+        name="slug"
+        label="Slug"
+        defaultValue={tag.slug}
+        hint={`The tag page's address: /tag/${tag.slug}`}
+      />
+    </RowActionForm>
+  );
+}
+
 function MergeForm({ tag, others }: { tag: TagJson; others: TagJson[] }) {
   if (others.length === 0) return null;
   return (
-    <details className="relative">
-      <summary className={detailsButton} aria-label={`Merge tag ${tag.name}`}>
-        <GitMerge aria-hidden="true" className="h-4 w-4" />
-        Merge
-      </summary>
-      <Form
-        method="post"
-        className="absolute right-0 z-10 mt-1 w-72 space-y-3 rounded-lg border border-gray-200 bg-white p-4 text-left shadow-lg"
-      >
-        <input type="hidden" name="intent" value="merge" />
-        <input type="hidden" name="id" value={tag._id} />
-        <Field
-          kind="select"
-          id={`merge-${tag._id}`}
-          name="into"
-          label={`Merge ${tag.name} into`}
-          options={others.map((other) => ({ value: other._id, label: other.name }))}
-          hint={`Its posts get the chosen tag, then ${tag.name} is deleted.`}
-        />
-        <Button type="submit" size="sm">
-          Merge
-        </Button>
-      </Form>
-    </details>
+    <RowActionForm tag={tag} intent="merge" label="Merge" icon={GitMerge} submit="Merge">
+      <Field
+        kind="select"
+        id={`merge-${tag._id}`}
+        name="into"
+        label={`Merge ${tag.name} into`}
+        options={others.map((other) => ({ value: other._id, label: other.name }))}
+        hint={`Its posts get the chosen tag, then ${tag.name} is deleted.`}
+      />
+    </RowActionForm>
   );
 }
 
