@@ -11,6 +11,7 @@ export * from "./engagement/reviews";
 export * from "./engagement/shares";
 export * from "./imports/imports";
 export * from "./media";
+export * from "./newsletters/newsletters";
 export * from "./pages/pages";
 export * from "./polls";
 export * from "./posts/categories";

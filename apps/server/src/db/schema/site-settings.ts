@@ -24,6 +24,8 @@ export const siteSettings = pgTable(
     shareImage: text("share_image").notNull().default(""),
     /** The site's X (Twitter) handle ("@name"), for twitter:site; "" when it has none. */
     twitterHandle: text("twitter_handle").notNull().default(""),
+    /** The postal address or contact line every newsletter mail ends with (issue 42); "" when unset. */
+    postalAddress: text("postal_address").notNull().default(""),
     postsPerPage: integer("posts_per_page").notNull(),
     timeZone: text("time_zone").notNull().default("UTC"),
     /** Staff must turn on two-factor sign-in before they can use the admin area. */
