@@ -7,6 +7,8 @@ export interface DemoCategory {
   types: string[];
   titles: string[];
   subjects: string[];
+  /** A post of the category carries one to three of these (tag pages and the tag filter have content). */
+  tags: string[];
   colors: [string, string];
 }
 
@@ -25,6 +27,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "The diplomats trying to cool tensions in {subject}",
     ],
     subjects: ["Brussels", "Jakarta", "Chile", "Kenya", "the Baltic states", "Vietnam", "Canada", "Morocco"],
+    tags: ["Diplomacy", "Climate", "Elections", "Migration"],
     colors: ["#0f3b5f", "#2a7ab0"],
   },
   {
@@ -41,6 +44,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "Ministers promise faster action on {subject}",
     ],
     subjects: ["housing", "rail", "childcare", "water", "broadband", "pensions", "energy", "healthcare"],
+    tags: ["Policy", "Infrastructure", "Public services", "Budget"],
     colors: ["#5b1a2b", "#b23a48"],
   },
   {
@@ -66,6 +70,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "quantum sensors",
       "satellite internet",
     ],
+    tags: ["Gadgets", "AI", "Privacy", "Reviews"],
     colors: ["#1b1f3b", "#4c5fd7"],
   },
   {
@@ -82,6 +87,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "A first-timer's guide to {subject}",
     ],
     subjects: ["Lisbon", "Kyoto", "the Dolomites", "Oaxaca", "Tbilisi", "the Faroe Islands", "Marrakech", "Hoi An"],
+    tags: ["City breaks", "Hiking", "Food", "Slow travel"],
     colors: ["#0d5c4a", "#3fb68b"],
   },
   {
@@ -103,6 +109,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "a mountain rescue team",
       "a family bakery",
     ],
+    tags: ["Documentary", "Podcast", "Behind the scenes"],
     colors: ["#3b1c4a", "#9a4fc2"],
   },
   {
@@ -117,6 +124,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "The clinics changing how we treat {subject}",
     ],
     subjects: ["sleep", "back pain", "hearing loss", "heart health", "screen time", "seasonal allergies"],
+    tags: ["Wellbeing", "Research", "Prevention"],
     colors: ["#0b4f6c", "#20a4d8"],
   },
   {
@@ -138,6 +146,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "a documentary series",
       "the summer blockbuster",
     ],
+    tags: ["Film", "Music", "Books", "Festivals"],
     colors: ["#5a2d0c", "#e07a1f"],
   },
   {
@@ -159,6 +168,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "plant-based food",
       "used electric cars",
     ],
+    tags: ["Markets", "Startups", "Work", "Energy"],
     colors: ["#1f3d2b", "#4f8f5f"],
   },
   {
@@ -180,6 +190,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "the city marathon",
       "the academy graduates",
     ],
+    tags: ["Football", "Athletics", "Interviews"],
     colors: ["#402218", "#c0392b"],
   },
   {
@@ -203,6 +214,7 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       "electricians",
       "bilingual teachers",
     ],
+    tags: ["Careers", "Hiring", "Skills"],
     colors: ["#2c3e50", "#16a085"],
   },
 ];
@@ -267,6 +279,14 @@ export function createRandom(seed: number) {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+    /** `count` different items, in a random order. */
+    sample: <T>(items: readonly T[], count: number): T[] => {
+      const rest = [...items];
+      return Array.from(
+        { length: Math.min(count, rest.length) },
+        () => rest.splice(Math.floor(next() * rest.length), 1)[0] as T,
+      );
+    },
   };
 }
 

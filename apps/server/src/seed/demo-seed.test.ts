@@ -39,6 +39,14 @@ describe(`demo content on ${testDatabaseKind()}`, () => {
     expect(await count(sql`select coalesce(sum(likes), 0)::int as n from post_daily_stats`)).toBe(
       await count(sql`select count(*)::int as n from post_likes`),
     );
+    // Every post carries one to three of its category's tags, so tag pages have something to show.
+    const tagsPerPost = await selectRows<{ n: number }>(
+      db,
+      sql`select count(pt.tag_id)::int as n from posts p left join post_tags pt on pt.post_id = p.id group by p.id`,
+    );
+    expect(tagsPerPost.every((row) => row.n >= 1 && row.n <= 3)).toBe(true);
+    const tagged = await context.app.request("/api/posts?tag=diplomacy&limit=50");
+    expect(((await tagged.json()) as { total: number }).total).toBeGreaterThan(0);
     // Counters agree with the rows they count.
     expect(
       await count(sql`select count(*)::int as n from posts p

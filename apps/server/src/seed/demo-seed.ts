@@ -12,10 +12,12 @@ import {
   postDailyStats,
   postLikes,
   posts,
+  postTags,
   types,
   users,
 } from "../db/schema";
 import type { Services } from "../services";
+import { tagNamed } from "../taxonomy";
 import {
   createRandom,
   DEMO_CATEGORIES,
@@ -109,6 +111,7 @@ export async function seedDemoContent(
   const readerIds = await ensureReaders(services);
   const uploaderId = authorIds[0] ?? readerIds[0] ?? "";
   const categoryIds = await ensureCategories(db);
+  const tagIds = await ensureTags(db);
   // Images go through the media service (outside the transaction): rendered once, stored once by content hash.
   const imagePool = await uploadImagePool(services, uploaderId);
   const [advert] = await db.select({ id: adverts.id }).from(adverts).limit(1);
@@ -118,9 +121,12 @@ export async function seedDemoContent(
   const random = createRandom(SEED);
   const now = Date.now();
   const ages = postAges(options.posts, createRandom(SEED + 1));
+  // Its own sequence, so tags change nothing else the seed draws.
+  const tagRandom = createRandom(SEED + 2);
 
   await db.transaction(async (tx) => {
     const activity: Engagement[] = [];
+    const taggings: (typeof postTags.$inferInsert)[] = [];
     let batch: (typeof posts.$inferInsert)[] = [];
     // Oldest first, as a real magazine grows: the table's physical order then follows created_at.
     for (let index = options.posts - 1; index >= 0; index--) {
@@ -135,6 +141,8 @@ export async function seedDemoContent(
       const id = randomUUID();
       const engagement = index < ENGAGED_POSTS ? simulateEngagement(id, createdAt, now, readerIds, random) : undefined;
       if (engagement) activity.push(engagement);
+      const postTagNames = tagRandom.sample(category.tags, tagRandom.int(1, 3));
+      postTagNames.forEach((name, position) => taggings.push({ postId: id, tagId: tagIds.get(name) ?? "", position }));
       batch.push({
         id,
         title,
@@ -162,6 +170,7 @@ export async function seedDemoContent(
       }
     }
     await insertRows(tx, posts, batch);
+    await insertRows(tx, postTags, taggings);
     await insertRows(
       tx,
       postDailyStats,
@@ -354,6 +363,13 @@ async function ensureCategories(db: Database) {
     result.set(category.name, { id: row.id, typeIds: typeRows.map((type) => type.id) });
   }
   return result;
+}
+
+/** Every demo category's tags, by name. */
+async function ensureTags(db: Database): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const name of DEMO_CATEGORIES.flatMap((category) => category.tags)) ids.set(name, await tagNamed(db, name));
+  return ids;
 }
 
 /** Four covers per category, shared by all its posts. */

@@ -5,6 +5,7 @@ export {
   type TagsService,
   taggedWith,
   taggedWithAny,
+  tagNamed,
   tagSlugOf,
   tagsMatching,
   tagsOfPost,

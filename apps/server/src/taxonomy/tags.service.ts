@@ -47,7 +47,7 @@ async function availableTagSlug(db: Database, base: string, ownId?: string): Pro
 }
 
 /** The tag named `name` in any letter case, made when there is none (a race with another save is lost gracefully). */
-async function tagNamed(db: Database, name: string): Promise<string> {
+export async function tagNamed(db: Database, name: string): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [existing] = await db
       .select({ id: tags.id })
