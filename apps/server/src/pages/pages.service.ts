@@ -88,7 +88,11 @@ export function pageSlugOf(input: Pick<PageInput, "slug" | "title">): string {
 /** Static pages (issue 41): /{slug}, Admin → Pages, the sitemap and the navigation's choice of pages. */
 export function createPagesService(
   db: Database,
-  deps: { reads: ReadCache; caches: Caches; redirects: Pick<RedirectsService, "record" | "clearAddress"> },
+  deps: {
+    reads: ReadCache;
+    caches: Caches;
+    redirects: Pick<RedirectsService, "record" | "clearAddress" | "dropRedirectsTo">;
+  },
 ) {
   const { reads, caches, redirects } = deps;
 
@@ -231,6 +235,7 @@ export function createPagesService(
         ? await db.delete(pages).where(eq(pages.id, id)).returning({ id: pages.id, slug: pages.slug })
         : [];
       if (!deleted) throw notFound(PAGE_MESSAGES.pageNotFound);
+      await redirects.dropRedirectsTo(pagePath(deleted.slug));
       await caches.changed([PAGE_LISTS, pageTag(deleted.id), pageTag(deleted.slug)]);
     },
   };

@@ -37,10 +37,14 @@ export function createPostsService(
     caches: Caches;
     jobs: Pick<JobQueue, "runAt">;
     revisions: Pick<RevisionsService, "record" | "recordBaseline">;
-    /** The redirects area's: a published post's old address leads to its new one; a saved post's address redirects no more. */
+    /**
+     * The redirects area's: a published post's old address leads to its new one; a saved post's address
+     * redirects no more; a deleted post's old addresses stop leading to it.
+     */
     redirects: {
       record(from: string, to: string): Promise<void>;
       clearAddress(path: string): Promise<void>;
+      dropRedirectsTo(path: string): Promise<void>;
     };
   },
 ) {
@@ -195,6 +199,7 @@ export function createPostsService(
         .where(postIdOrSlug(idOrSlug))
         .returning({ id: posts.id, slug: posts.slug });
       if (!deleted) throw notFound(POST_MESSAGES.postNotFound);
+      await redirects.dropRedirectsTo(postPath(deleted.slug));
       await caches.changed([POST_LISTS, postTag(idOrSlug), postTag(deleted.id), postTag(deleted.slug)]);
       return { _id: deleted.id, slug: deleted.slug };
     },

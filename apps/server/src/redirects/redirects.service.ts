@@ -294,6 +294,20 @@ export function createRedirectsService(
       const removed = await db.delete(redirects).where(eq(redirects.fromPath, key)).returning({ id: redirects.id });
       if (removed.length > 0) await announce();
     },
+
+    /**
+     * Content at `path` is gone (a post or page deleted): redirects that led there would now end
+     * on a 404 a hop later, so they go and the old addresses answer 404 themselves.
+     */
+    async dropRedirectsTo(path: string): Promise<void> {
+      const key = redirectKey(path);
+      if (!key) return;
+      const removed = await db
+        .delete(redirects)
+        .where(inArray(redirects.toPath, targetsNaming(key)))
+        .returning({ id: redirects.id });
+      if (removed.length > 0) await announce();
+    },
   };
 }
 

@@ -142,7 +142,9 @@ export async function seedDemoContent(
       const engagement = index < ENGAGED_POSTS ? simulateEngagement(id, createdAt, now, readerIds, random) : undefined;
       if (engagement) activity.push(engagement);
       const postTagNames = tagRandom.sample(category.tags, tagRandom.int(1, 3));
-      postTagNames.forEach((name, position) => taggings.push({ postId: id, tagId: tagIds.get(name) ?? "", position }));
+      for (const [position, name] of postTagNames.entries()) {
+        taggings.push({ postId: id, tagId: tagIds.get(name) ?? "", position });
+      }
       batch.push({
         id,
         title,

@@ -83,6 +83,17 @@ describe(`post slugs on ${testDatabaseKind()}`, () => {
     expect((await location("/page/chain-c")).location).toBe("/page/chain-a");
   });
 
+  it("drops the redirects to a deleted post, so its old addresses answer 404 rather than a hop to one", async () => {
+    const created = await editor.post("/api/posts", post({ slug: "doomed-old" }));
+    await editor.patch(`/api/posts/${created.body._id}`, post({ slug: "doomed-new" }));
+    await addRedirect("/by-hand-to-doomed", "/page/doomed-new/", 302);
+    expect(await location("/page/doomed-old")).toEqual({ status: 301, location: "/page/doomed-new" });
+    expect((await admin.delete(`/api/posts/${created.body._id}`)).status).toBe(200);
+    expect((await location("/page/doomed-old")).status).toBe(404);
+    expect((await location("/by-hand-to-doomed")).status).toBe(404);
+    expect((await admin.get("/api/redirects?search=doomed")).body.total).toBe(0);
+  });
+
   it("adds no redirect for a draft's new slug", async () => {
     const draft = await editor.post("/api/posts", post({ slug: "draft-one", isPublished: false }));
     await editor.patch(`/api/posts/${draft.body._id}`, post({ slug: "draft-two", isPublished: false }));
