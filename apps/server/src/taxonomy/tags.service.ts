@@ -190,7 +190,9 @@ export function createTagsService(db: Database, reads: ReadCache, caches: Caches
 
     /** Posts of tag `id` get tag `into` (in the place the old one had), then `id` is deleted. */
     async mergeTag(id: string, into: string): Promise<TagJson> {
-      const [source, target] = await Promise.all([findTag(byId(id), true), findTag(into, true)]);
+      // The tag to keep, named by id, slug or name (Admin → Tags types a name).
+      const intoTag = or(byIdOrSlug(into), eq(lowerName, sql`lower(${into.trim()})`)) as SQL;
+      const [source, target] = await Promise.all([findTag(byId(id), true), findTag(intoTag, true)]);
       if (source._id === target._id) throw invalid(TAG_MESSAGES.mergeIntoItself);
       await db.transaction(async (tx) => {
         // A post with both keeps the target where it was; the rest take the target in the old tag's place.

@@ -75,7 +75,13 @@ export const TagRenameSchema = z.object(
 export type TagRename = z.infer<typeof TagRenameSchema>;
 
 export const TagMergeSchema = z.object(
-  { into: z.string({ error: TAG_MESSAGES.mergeTargetMissing }).trim().min(1, TAG_MESSAGES.mergeTargetMissing) },
+  {
+    into: z
+      .string({ error: TAG_MESSAGES.mergeTargetMissing })
+      .trim()
+      .min(1, TAG_MESSAGES.mergeTargetMissing)
+      .describe("The tag to keep: its id, slug or name (any letter case)"),
+  },
   { error: TAG_MESSAGES.mergeTargetMissing },
 );
 export type TagMerge = z.infer<typeof TagMergeSchema>;

@@ -15,8 +15,8 @@ import type { Route } from "./+types/tags";
 
 /*
  * Admin → Tags (docs/product/tags.md): every tag with its number of posts (drafts included),
- * searched by the start of its name; rename (name and slug), merge into another tag of the
- * list, delete. Each row's forms work without scripts.
+ * searched by the start of its name; rename (name and slug), merge into any other tag
+ * (typed by name), delete. Each row's forms work without scripts.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Tags");
@@ -113,17 +113,19 @@ function RenameForm({ tag }: { tag: TagJson }) {
   );
 }
 
-function MergeForm({ tag, others }: { tag: TagJson; others: TagJson[] }) {
-  if (others.length === 0) return null;
+/** The tag to keep is typed by name (any tag, not only this page's); this page's others are suggested. */
+function MergeForm({ tag, suggestions }: { tag: TagJson; suggestions: string }) {
   return (
     <RowActionForm tag={tag} intent="merge" label="Merge" icon={GitMerge} submit="Merge">
       <Field
-        kind="select"
+        kind="text"
         id={`merge-${tag._id}`}
         name="into"
         label={`Merge ${tag.name} into`}
-        options={others.map((other) => ({ value: other._id, label: other.name }))}
-        hint={`Its posts get the chosen tag, then ${tag.name} is deleted.`}
+        list={suggestions}
+        autoComplete="off"
+        required
+        hint={`The name of the tag to keep: ${tag.name}'s posts get it, then ${tag.name} is deleted.`}
       />
     </RowActionForm>
   );
@@ -150,7 +152,7 @@ export default function TagsScreen({ loaderData, actionData }: Route.ComponentPr
       cell: (tag) => (
         <RowActions>
           <RenameForm tag={tag} />
-          <MergeForm tag={tag} others={tags.items.filter((other) => other._id !== tag._id)} />
+          <MergeForm tag={tag} suggestions="tag-names" />
           <DeleteAction
             question="Are you sure to delete this tag?"
             detail={<>“{tag.name}” will be removed from its posts; the posts stay.</>}
@@ -187,6 +189,11 @@ export default function TagsScreen({ loaderData, actionData }: Route.ComponentPr
           </Form>
         }
       >
+        <datalist id="tag-names">
+          {tags.items.map((tag) => (
+            <option key={tag._id} value={tag.name} />
+          ))}
+        </datalist>
         <DataTable
           caption="Tags"
           columns={columns}

@@ -209,6 +209,12 @@ describe(`tags on ${testDatabaseKind()}`, () => {
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ message: "Choose another tag to merge into" });
     expect((await editor.post(`/api/tags/${into._id}/merge`, {})).status).toBe(400);
+    // The tag to keep may be named as Admin → Tags types it: by name, in any letter case.
+    await createPost([`${word} Third`]);
+    const byName = (await tagNamed(`${word} Third`)) as Tag;
+    const named = await editor.post(`/api/tags/${byName._id}/merge`, { into: ` ${word.toUpperCase()} into ` });
+    expect(named.body).toMatchObject({ _id: into._id, postCount: 3 });
+    expect((await editor.post(`/api/tags/${into._id}/merge`, { into: "no such tag at all" })).status).toBe(404);
   });
 
   it("deletes a tag: its posts stay and lose it", async () => {
