@@ -68,6 +68,19 @@ test("an admin adds a redirect in Admin → Redirects, it answers at once, and d
     expect(answer.status()).toBe(302);
     expect(answer.headers().location).toBe("/terms");
 
+    // A link followed in the page (a client-side navigation asks for the page's data) lands there too.
+    await reader.goto("/");
+    await waitForReact(reader);
+    await reader.evaluate((href) => {
+      (window as { stayedInPage?: boolean }).stayedInPage = true;
+      const link = Object.assign(document.createElement("a"), { href, textContent: "Old section" });
+      link.setAttribute("data-page-link", "");
+      document.body.prepend(link);
+    }, from);
+    await reader.getByRole("link", { name: "Old section" }).click();
+    await expect(reader).toHaveURL(/\/terms$/);
+    expect(await reader.evaluate(() => (window as { stayedInPage?: boolean }).stayedInPage)).toBe(true);
+
     // A CSV with a good line and a bad one: the counts and the bad line's reason show.
     await page.getByLabel("CSV file").setInputFiles({
       name: "redirects.csv",

@@ -132,6 +132,21 @@ describe(`Admin → Redirects API on ${testDatabaseKind()}`, () => {
     expect((await admin.delete(`/api/redirects/${added.body._id}`)).status).toBe(404);
   });
 
+  it("answers a client-side navigation's data request the way React Router follows a redirect", async () => {
+    await addRedirect("/old-data-page", "/about", 301);
+    await addRedirect("/gone-elsewhere", "https://example.org/new-home", 302);
+    const data = await anonymous().request("GET", "/old-data-page.data?_routes=routes%2Fsite-page");
+    expect(data.status).toBe(204);
+    expect(data.headers.get("x-remix-redirect")).toBe("/about");
+    expect(data.headers.get("x-remix-status")).toBe("301");
+    expect(data.headers.get("x-remix-reload-document")).toBeNull();
+    const away = await anonymous().request("GET", "/gone-elsewhere.data");
+    expect(away.headers.get("x-remix-redirect")).toBe("https://example.org/new-home");
+    expect(away.headers.get("x-remix-reload-document")).toBe("true");
+    // A data request for an address with no redirect goes on to React Router.
+    expect((await anonymous().request("GET", "/about.data")).headers.get("x-remix-redirect")).toBeNull();
+  });
+
   it("drops the lookup table when another instance announces a change", async () => {
     await context.database.db.execute("insert into redirects (from_path, to_path) values ('/behind-the-back', '/x')");
     const before = await location("/behind-the-back");
