@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   PAGE_RENDERS: z.coerce.number().int().min(1).max(256).default(4),
   PAGE_RENDER_BUDGET_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
   // The largest export Admin → Import takes (2 GB; tests lower it).
+  IMPORT_FETCH_PRIVATE_ADDRESSES: booleanFlag.default(false),
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1).max(IMPORT_UPLOAD_MAX_BYTES).default(IMPORT_UPLOAD_MAX_BYTES),
   TRUST_PROXY: z
     .string()
@@ -90,6 +91,8 @@ export interface Config {
   pageRenderBudgetMs: number;
   /** The largest export file POST /api/imports takes, in bytes. */
   importMaxBytes: number;
+  /** The importer may fetch images from loopback, private and link-local addresses (off: no SSRF). */
+  importFetchPrivateAddresses: boolean;
   /** Which proxies' X-Forwarded-* headers to believe: none, a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
   /** PUBLIC_URL was given: it is the public origin, whatever Host or X-Forwarded-* say. */
@@ -139,6 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pageRenders: values.PAGE_RENDERS,
     pageRenderBudgetMs: values.PAGE_RENDER_BUDGET_MS,
     importMaxBytes: values.IMPORT_MAX_BYTES,
+    importFetchPrivateAddresses: values.IMPORT_FETCH_PRIVATE_ADDRESSES,
     trustProxy: values.TRUST_PROXY,
     site: {
       siteName: values.SITE_NAME,

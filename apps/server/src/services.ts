@@ -102,7 +102,13 @@ export function createServices(deps: ServiceDeps) {
     },
   });
   const media = createMediaService(db);
-  const siteImport = createSiteImportService({ db, caches, media, databaseKind: database.kind });
+  const siteImport = createSiteImportService({
+    db,
+    caches,
+    media,
+    databaseKind: database.kind,
+    imageFetchPrivateAddresses: config.importFetchPrivateAddresses,
+  });
   const imports = createImportJobs(db, {
     siteImport,
     uploadsDir: path.join(config.dataDir, "imports"),

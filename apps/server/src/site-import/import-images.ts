@@ -4,6 +4,7 @@ import { UPLOAD_MAX_BYTES } from "@broadsheet/domain";
 import { createConcurrencyLimit } from "../concurrency-limit";
 import type { Database } from "../db/client";
 import type { MediaService } from "../media";
+import { createImageFetcher } from "./fetch-image";
 import { checksumOf, loadImportItems, saveImportItems } from "./import-items";
 import type { ReportBuilder } from "./import-report";
 
@@ -28,6 +29,8 @@ export interface ImageImportOptions {
   dryRun: boolean;
   report: ReportBuilder;
   timeoutMs?: number;
+  /** Fetch images from private and loopback addresses too (IMPORT_FETCH_PRIVATE_ADDRESSES). */
+  privateAddresses?: boolean;
 }
 
 /** Where each platform keeps its uploads: WordPress's wp-content/uploads, Ghost's content/images. */
@@ -51,28 +54,6 @@ export function mediaDirFile(mediaDir: string, url: string): string | null {
   return file.startsWith(path.resolve(mediaDir) + path.sep) ? file : null;
 }
 
-async function fetchBytes(url: string, timeoutMs: number): Promise<Buffer | null> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "follow" });
-    if (!response.ok || !response.body) return null;
-    const declared = Number(response.headers.get("content-length") ?? 0);
-    if (declared > UPLOAD_MAX_BYTES) {
-      await response.body.cancel();
-      return null;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += chunk.length;
-      if (size > UPLOAD_MAX_BYTES) return null;
-      chunks.push(Buffer.from(chunk));
-    }
-    return Buffer.concat(chunks);
-  } catch {
-    return null;
-  }
-}
-
 async function readLocal(file: string | null): Promise<Buffer | null> {
   if (!file) return null;
   const info = await stat(file).catch(() => null);
@@ -84,7 +65,11 @@ export function createImageImporter(options: ImageImportOptions) {
   const { report } = options;
   const known = new Map<string, string | null>();
   const slot = createConcurrencyLimit(IMAGE_FETCH_CONCURRENCY);
-  const timeoutMs = options.timeoutMs ?? IMAGE_FETCH_TIMEOUT_MS;
+  const fetchImage = createImageFetcher({
+    timeoutMs: options.timeoutMs ?? IMAGE_FETCH_TIMEOUT_MS,
+    maxBytes: UPLOAD_MAX_BYTES,
+    privateAddresses: options.privateAddresses ?? false,
+  });
   let warnedDryRun = false;
 
   const absolute = (url: string) => {
@@ -105,7 +90,7 @@ export function createImageImporter(options: ImageImportOptions) {
       }
       return null;
     }
-    const bytes = local ?? (url.startsWith("/") ? null : await slot(() => fetchBytes(url, timeoutMs)));
+    const bytes = local ?? (url.startsWith("/") ? null : await slot(() => fetchImage(url)));
     if (!bytes) return null;
     try {
       const stored = await options.media.uploadImage(bytes, { uploaderId });

@@ -58,6 +58,8 @@ export interface ImportWriterDeps {
   readers: Partial<Record<RunImportOptions["source"], ExportReader>>;
   /** How long an image fetch may take (tests shorten it). */
   imageTimeoutMs?: number;
+  /** Images may be fetched from private and loopback addresses (IMPORT_FETCH_PRIVATE_ADDRESSES). */
+  imageFetchPrivateAddresses?: boolean;
   databaseKind: keyof typeof ENTRY_BATCH_SIZE;
 }
 
@@ -213,6 +215,7 @@ export function createImportWriter(deps: ImportWriterDeps) {
       dryRun: options.dryRun,
       report: builder,
       timeoutMs: deps.imageTimeoutMs,
+      privateAddresses: deps.imageFetchPrivateAddresses,
     });
     const postSlugs = new Set((await db.select({ slug: posts.slug }).from(posts)).map((row) => row.slug));
     const pageSlugs = new Set((await db.select({ slug: pages.slug }).from(pages)).map((row) => row.slug));

@@ -28,6 +28,8 @@ export interface SiteImportDeps {
   media: MediaService;
   /** How long an image fetch may take (tests shorten it). */
   imageTimeoutMs?: number;
+  /** Images may be fetched from private and loopback addresses (IMPORT_FETCH_PRIVATE_ADDRESSES). */
+  imageFetchPrivateAddresses?: boolean;
   databaseKind: "postgres" | "pglite";
 }
 

@@ -24,7 +24,8 @@ import { TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
 import { ImportInputError, type ImportReport } from "../model";
 
-const context = useTestApp();
+// The test's image server is on 127.0.0.1, which the importer refuses unless told otherwise.
+const context = useTestApp({ env: { IMPORT_FETCH_PRIVATE_ADDRESSES: "true" } });
 const fixture = readFileSync(path.join(import.meta.dirname, "fixtures", "magazine.xml"), "utf8");
 const workDir = mkdtempSync(path.join(os.tmpdir(), "wxr-import-"));
 const mediaDir = path.join(workDir, "uploads");
