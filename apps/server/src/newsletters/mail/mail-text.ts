@@ -21,11 +21,14 @@ export const TEXT_OPTIONS: HtmlToTextOptions = {
   ],
 };
 
+// An embed's still as a link says nothing in text: the named link after it carries the address.
+const LINKED_IMAGE = /<a\b[^>]*>\s*<img\b[^>]*>\s*<\/a>/gi;
+
 export function mailText(convert: typeof Convert, content: MailLayoutContent): string {
   const lines = [content.title, "=".repeat(Math.min(content.title.length, 78))];
   if (content.byline) lines.push(content.byline);
   if (content.standfirst) lines.push("", content.standfirst);
-  lines.push("", convert(content.bodyHtml, TEXT_OPTIONS).trim());
+  lines.push("", convert(content.bodyHtml.replace(LINKED_IMAGE, ""), TEXT_OPTIONS).trim());
   if (content.readUrl) lines.push("", `Read on ${content.siteName}: ${content.readUrl}`);
   lines.push(
     "",
