@@ -104,7 +104,7 @@ describe("tracking", () => {
     expect(html).toContain('href="__BROADSHEET_UNSUBSCRIBE_URL__"');
     expect(html).toContain('href="mailto:desk@news.example"');
     expect(withOpenPixel(html, "https://news.example", "s1")).toMatch(
-      /<img src="https:\/\/news.example\/newsletters\/open\/s1.gif" width="1" height="1"[^>]*><\/body>$/,
+      /<img src="https:\/\/news.example\/newsletters\/open\/s1.gif" width="1" height="1"[^>]*\/><\/body>$/,
     );
   });
 });

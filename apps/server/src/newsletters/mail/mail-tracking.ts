@@ -39,7 +39,7 @@ export function rewriteLinks(html: string, publicUrl: string, sendId: string) {
 
 /** The open pixel, last in the body. */
 export function withOpenPixel(html: string, publicUrl: string, sendId: string): string {
-  const pixel = `<img src="${publicUrl}${newsletterOpenPath(sendId)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
+  const pixel = `<img src="${publicUrl}${newsletterOpenPath(sendId)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />`;
   const end = html.lastIndexOf("</body>");
   return end < 0 ? `${html}${pixel}` : `${html.slice(0, end)}${pixel}${html.slice(end)}`;
 }

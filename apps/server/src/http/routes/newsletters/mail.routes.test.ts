@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { HtmlValidate } from "html-validate";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterLinkClicks, newsletterSends, newsletters, postCoauthors, siteSettings } from "../../../db/schema";
@@ -59,6 +60,27 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
+/*
+ * html-validate's recommended rules, less what a mail is written with on purpose: inline styles
+ * (clients drop stylesheets), layout tables with their width/align/cellpadding attributes
+ * (Outlook reads no CSS layout), the XHTML doctype and Outlook's conditional comments, all
+ * React Email's output. What is left catches broken markup: nesting, unclosed or unknown
+ * elements, images without alt, duplicate ids.
+ */
+const mailValidator = new HtmlValidate({
+  root: true,
+  extends: ["html-validate:recommended"],
+  rules: {
+    "no-inline-style": "off",
+    "no-deprecated-attr": "off",
+    "doctype-html": "off",
+    "no-conditional-comment": "off",
+    "attr-case": ["error", { style: ["lowercase", "camelcase"] }],
+    "void-style": ["error", { style: "selfclose" }],
+    "long-title": "off",
+  },
+});
+
 const preview = (agent: TestAgent, query: string) => agent.get(`/api/newsletters/preview?${query}`);
 /** A quoted-printable part read back as the text it encodes (enough for these ASCII checks). */
 const decoded = (raw: string) =>
@@ -95,6 +117,10 @@ describe(`the newsletter mail on ${testDatabaseKind()}`, () => {
     expect(html).toContain('href="http://localhost:3000/newsletters/unsubscribe/sample-recipient-preview"');
     expect(html).toContain('href="http://localhost:3000/newsletters/manage/sample-recipient-preview"');
     expect(html).toContain("Manage your subscription");
+    const report = await mailValidator.validateString(html);
+    expect(
+      report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`)),
+    ).toEqual([]);
     // No tracking unless a send asks for it.
     expect(html).not.toContain("/newsletters/click/");
     expect(html).not.toContain("/newsletters/open/");
