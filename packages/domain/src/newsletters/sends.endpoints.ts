@@ -126,7 +126,8 @@ export const sendsApi = {
     path: "/api/newsletters/test",
     tag: "Newsletter sends",
     summary: "Mail a story to the logged-in staff member only",
-    description: "The same parts and headers as a subscriber's mail, subject \"[Test] {title}\"; at most 10 in 10 minutes.",
+    description:
+      'The same parts and headers as a subscriber\'s mail, subject "[Test] {title}"; at most 10 in 10 minutes.',
     access: "staff",
     body: TestSendInputSchema,
     status: 202,
