@@ -20,7 +20,7 @@ import type {
 } from "../newsletter-mail-contract";
 import { embedCard } from "./embeds";
 import { type MailLayoutContent, mailDocument } from "./mail-layout";
-import { embedCardHtml, mailImageUrl, mailSafeHtml } from "./mail-safe-html";
+import { embedCardHtml, escapeAttribute, mailImageUrl, mailSafeHtml } from "./mail-safe-html";
 import { MAIL_WIDTH } from "./mail-stylesheet";
 import { mailText } from "./mail-text";
 import { type NewsletterTracking, rewriteLinks, withOpenPixel } from "./mail-tracking";
@@ -45,9 +45,6 @@ export interface NewsletterMailWriterDeps {
 // Only letters and underscores: nothing in them is escaped by React or changed by html-to-text.
 const UNSUBSCRIBE_PLACEHOLDER = "__BROADSHEET_UNSUBSCRIBE_URL__";
 const MANAGE_PLACEHOLDER = "__BROADSHEET_MANAGE_URL__";
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A header value of our own words: one line, without the characters that delimit its parts. */
 const headerText = (value: string) =>
