@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { HtmlValidate } from "html-validate";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterLinkClicks, newsletterSends, newsletters, postCoauthors, siteSettings } from "../../../db/schema";
 import { insertPost, insertUser } from "../../../testing/fixtures";
 import { freePort } from "../../../testing/production-server";
+import { type ReceivedMail, startSmtpSink } from "../../../testing/smtp-sink";
 import { signUp, TestAgent } from "../../../testing/test-agent";
 import { useTestApp } from "../../../testing/test-app";
 import { testDatabaseKind } from "../../../testing/test-database";
@@ -16,27 +17,14 @@ import { testDatabaseKind } from "../../../testing/test-database";
  */
 const smtpPort = await freePort();
 const context = useTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
-const received: { to: string[]; raw: string }[] = [];
+const received: ReceivedMail[] = [];
 let smtp: SMTPServer;
 let editor: Awaited<ReturnType<typeof signUp>>;
 let story: { id: string; slug: string };
 let mailOnly: { id: string };
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((to) => to.address), raw: Buffer.concat(chunks).toString() });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", () => resolve()));
+  smtp = await startSmtpSink(smtpPort, received);
   const db = context.database.db;
   editor = await signUp(context.app, { role: "editor", name: "Eddie Editor" });
   const author = await insertUser(db, { name: "Ada Writer" });
