@@ -29,6 +29,7 @@ import { engagementRoutes } from "./http/routes/engagement/engagement.routes";
 import { sharesRoutes } from "./http/routes/engagement/shares.routes";
 import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
+import { newsletterMailRoutes, newsletterTrackingRoutes } from "./http/routes/newsletters/mail.routes";
 import { adminRoutes } from "./http/routes/newsroom/admin.routes";
 import { auditRoutes } from "./http/routes/newsroom/audit.routes";
 import { exportsRoutes } from "./http/routes/newsroom/exports.routes";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
   app.route("/media", mediaFileRoutes(services));
   app.route("/", syndicationRoutes(services, config));
   app.route("/", webAppRoutes(services.settings));
+  app.route("/", newsletterTrackingRoutes(services));
 
   const pages = deps.pages;
   if (pages) {
@@ -207,6 +209,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", auditRoutes(services.audit));
   api.route("/", exportsRoutes(services.siteExport));
   api.route("/", importsRoutes(services.imports));
+  api.route("/", newsletterMailRoutes(services));
   api.route("/", docsRoutes(api));
   const fallback = methodFallback(allowedMethodsOf(api.routes));
   api.all("/api", fallback);

@@ -32,6 +32,7 @@ import {
 import type { Logger } from "./logger";
 import { createMailService } from "./mail";
 import { createMediaService } from "./media";
+import { createNewsletterMailService, createNewsletterMailWriter, createNewsletterTracking } from "./newsletters";
 import { createAnalyticsService, createAuditService, createHealthService, createSettingsService } from "./newsroom";
 import { createPagesService } from "./pages";
 import { createPollsService } from "./polls";
@@ -117,6 +118,14 @@ export function createServices(deps: ServiceDeps) {
     logger,
     soleProcess: database.kind === "pglite",
   });
+  const newsletterTracking = createNewsletterTracking(db);
+  const newsletterMailWriter = createNewsletterMailWriter({
+    db,
+    settings,
+    tracking: newsletterTracking,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+  });
   const passwordReset = createPasswordResetService({
     db,
     users,
@@ -168,6 +177,12 @@ export function createServices(deps: ServiceDeps) {
     audit: createAuditService(db),
     settings,
     redirects,
+    /** A story's newsletter mail, rendered once per send and newsletter (the sender's writer). */
+    newsletterMailWriter,
+    /** The editor's preview and test mail of a story. */
+    newsletterMail: createNewsletterMailService({ db, writer: newsletterMailWriter, mail }),
+    /** Clicks and opens of tracked sends (off unless an admin turns tracking on). */
+    newsletterTracking,
     siteImport,
     siteExport: createSiteExportService(db, {
       publicUrl: config.publicUrl,

@@ -171,7 +171,12 @@ function validRequest(operation: Operation): fc.Arbitrary<GeneratedRequest> {
         );
   return fc.record({
     path: fc.record(path),
-    query: fc.record(query, { requiredKeys: [] }),
+    // A required query parameter (the newsletter preview's postId) is in every valid request.
+    query: fc.record(query, {
+      requiredKeys: parametersOf(operation, "query")
+        .filter((parameter) => parameter.required)
+        .map((parameter) => parameter.name),
+    }),
     body,
   }) as fc.Arbitrary<GeneratedRequest>;
 }

@@ -10,6 +10,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The sender when not MAIL_FROM (a newsletter's own name and address). */
+  from?: string | { name: string; address: string };
+  replyTo?: string;
+  /** Extra headers (a newsletter's List-Unsubscribe, List-Id). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -31,7 +36,7 @@ export function createMailService(config: Pick<Config, "smtpUrl" | "mailFrom" | 
     outboxDir,
     async sendMail(message: MailMessage): Promise<void> {
       transport ??= openTransport();
-      const info = await (await transport).sendMail({ from: config.mailFrom, ...message });
+      const info = await (await transport).sendMail({ ...message, from: message.from ?? config.mailFrom });
       if (config.smtpUrl) {
         logger.info({ to: message.to, subject: message.subject }, "mail sent");
         return;

@@ -52,6 +52,8 @@ export const RATE_LIMITS = {
   uploadsPerClient: { name: "upload-client", points: 120, durationSec: 10 * MINUTE },
   commentsPerClient: { name: "comment-client", points: 60, durationSec: 10 * MINUTE },
   sharesPerClient: { name: "share-client", points: 60, durationSec: 10 * MINUTE },
+  /** "Send a test to me" in the editor: enough to check a story a few times, not a way to mail anyone a lot. */
+  newsletterTestsPerUser: { name: "newsletter-test-user", points: 10, durationSec: 10 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Which store counts, and whether this process's memory stands in for it just now. */

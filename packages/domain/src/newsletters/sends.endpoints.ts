@@ -108,6 +108,8 @@ export const sendsApi = {
     path: "/api/newsletters/preview",
     tag: "Newsletter sends",
     summary: "The mail a story would make, as HTML (or text with format=text)",
+    description:
+      "Exactly what a subscriber gets, with a sample recipient's links; `format=text` answers the plain-text part as `text/plain`. Never cached; its Content-Security-Policy runs no script. Without `newsletter`, the default newsletter's.",
     access: "staff",
     query: z.object({
       postId: z.string().uuid(),
@@ -124,6 +126,8 @@ export const sendsApi = {
     path: "/api/newsletters/test",
     tag: "Newsletter sends",
     summary: "Mail a story to the logged-in staff member only",
+    description:
+      'The same parts and headers as a subscriber\'s mail, subject "[Test] {title}"; at most 10 in 10 minutes.',
     access: "staff",
     body: TestSendInputSchema,
     status: 202,

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../app-env";
 
+const CSP = "Content-Security-Policy";
 // Video players an editor may embed in Audio & Video posts.
 const VIDEO_FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
 
@@ -18,9 +19,16 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
   );
   const setApiHeaders = headersWithScripts(["'self'"], options);
   // The API calls a page render makes in-process never reach a browser: no headers needed.
-  return (c, next) => {
+  return async (c, next) => {
     if (c.env?.pageRequest) return next();
-    return c.req.path.startsWith("/api/") ? setApiHeaders(c, next) : setPageHeaders(c, next);
+    // An answer with a policy of its own keeps it (the newsletter preview's: a mail's HTML, no scripts at all).
+    let own: string | null = null;
+    const handle = async () => {
+      await next();
+      own = c.res.headers.get(CSP);
+    };
+    await (c.req.path.startsWith("/api/") ? setApiHeaders(c, handle) : setPageHeaders(c, handle));
+    if (own) c.res.headers.set(CSP, own);
   };
 }
 
