@@ -29,6 +29,7 @@ import { engagementRoutes } from "./http/routes/engagement/engagement.routes";
 import { sharesRoutes } from "./http/routes/engagement/shares.routes";
 import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
+import { sendsRoutes } from "./http/routes/newsletters/sends.routes";
 import { adminRoutes } from "./http/routes/newsroom/admin.routes";
 import { auditRoutes } from "./http/routes/newsroom/audit.routes";
 import { exportsRoutes } from "./http/routes/newsroom/exports.routes";
@@ -207,6 +208,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", auditRoutes(services.audit));
   api.route("/", exportsRoutes(services.siteExport));
   api.route("/", importsRoutes(services.imports));
+  api.route("/", sendsRoutes(services));
   api.route("/", docsRoutes(api));
   const fallback = methodFallback(allowedMethodsOf(api.routes));
   api.all("/api", fallback);
