@@ -30,8 +30,10 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 40 * 60_000];
 const STATUS_CHECK_MS = 1_000;
 // Rows a batch claims at a time.
 const CHUNK = 100;
-// A sending send whose batches said nothing for this long lost its process: its batches are queued again.
-export const STALLED_AFTER_MS = 120_000;
+// A running batch touches its send every second (STATUS_CHECK_MS): a sending send untouched this
+// long lost its process, and its batches are queued again (a second runner of a batch is harmless:
+// a row is only mailed by whoever moves it to committing).
+export const STALLED_AFTER_MS = 30_000;
 
 export interface SendJobs {
   /** Queues a send's start; false when this process takes no jobs (the sweep or a test starts it). */
@@ -537,8 +539,7 @@ export function createSendsService(deps: SendsDeps) {
       const due = await selectRows<{ id: string }>(
         db,
         sql`select s.id from newsletter_sends s join posts p on p.id = s.post_id
-          where s.status = 'queued' and (s.scheduled_for is null or s.scheduled_for <= now())
-            and (s.scheduled_for is null or p.is_published)`,
+          where s.status = 'queued' and (s.scheduled_for is null or p.is_published)`,
       );
       for (const { id } of due) await start(id);
       const stalled = await selectRows<{ id: string }>(

@@ -90,15 +90,26 @@ function connect(smtpUrl: string): Promise<SMTPConnection> {
   });
 }
 
-/** Resolves once every byte written to `source` has left this process for the socket's kernel buffer. */
+/**
+ * Resolves once every byte written to `source` has left this process for the socket's kernel
+ * buffer (or the connection is gone, which the caller checks).
+ */
 async function flushed(source: PassThrough, connection: SMTPConnection): Promise<void> {
-  while (source.readableLength > 0) await new Promise((resolve) => setImmediate(resolve));
-  const socket = connection._socket;
-  if (socket && socket.writableLength > 0) {
-    await new Promise<void>((resolve) => {
-      socket.once("drain", resolve);
-      socket.once("close", resolve);
-    });
+  for (;;) {
+    const socket = connection._socket;
+    if (connection.destroyed || !socket || socket.destroyed) return;
+    if (source.readableLength === 0 && socket.writableLength === 0) return;
+    if (socket.writableLength > 0) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          socket.off("drain", done);
+          socket.off("close", done);
+          resolve();
+        };
+        socket.once("drain", done);
+        socket.once("close", done);
+      });
+    } else await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
@@ -121,21 +132,34 @@ function outcomeOfError(error: SmtpError, committed: boolean): DeliveryOutcome {
  */
 export function createSmtpSender(options: { smtpUrl: string; connections: number; perSecond: number }): MailSender {
   const idle: SMTPConnection[] = [];
-  let open = 0;
+  const live = new Set<SMTPConnection>();
+  let opening = 0;
   const waiting: ((connection: SMTPConnection | undefined) => void)[] = [];
   const pace = createPace(options.perSecond);
   let closed = false;
 
+  async function open(): Promise<SMTPConnection> {
+    const connection = await connect(options.smtpUrl);
+    live.add(connection);
+    // A server that drops an idle connection: forgotten here, and its error never goes unheard.
+    connection.on("error", () => {});
+    connection.once("end", () => {
+      live.delete(connection);
+      const at = idle.indexOf(connection);
+      if (at >= 0) idle.splice(at, 1);
+    });
+    return connection;
+  }
+
   async function acquire(): Promise<SMTPConnection | undefined> {
     const ready = idle.pop();
     if (ready) return ready;
-    if (open < options.connections) {
-      open++;
+    if (live.size + opening < options.connections) {
+      opening++;
       try {
-        return await connect(options.smtpUrl);
-      } catch (error) {
-        open--;
-        throw error;
+        return await open();
+      } finally {
+        opening--;
       }
     }
     return new Promise((resolve) => waiting.push(resolve));
@@ -143,17 +167,11 @@ export function createSmtpSender(options: { smtpUrl: string; connections: number
 
   function release(connection: SMTPConnection, healthy: boolean): void {
     if (!healthy || closed) {
+      live.delete(connection);
       connection.close();
-      open--;
       // A waiter gets a fresh connection instead of the broken one.
       const next = waiting.shift();
-      if (next) {
-        open++;
-        connect(options.smtpUrl).then(next, () => {
-          open--;
-          next(undefined);
-        });
-      }
+      if (next) open().then(next, () => next(undefined));
       return;
     }
     const next = waiting.shift();
@@ -185,6 +203,12 @@ export function createSmtpSender(options: { smtpUrl: string; connections: number
         return outcomeOfError(started ?? new Error("The server answered before DATA"), false);
       }
       await flushed(source, connection);
+      if (connection.destroyed) {
+        // The connection broke before the commit: the server has no dot, nothing was delivered.
+        const error = await answer;
+        release(connection, false);
+        return outcomeOfError(error ?? new Error("Connection closed"), false);
+      }
       let allowed = false;
       try {
         allowed = await commit();
@@ -207,8 +231,8 @@ export function createSmtpSender(options: { smtpUrl: string; connections: number
     async close() {
       closed = true;
       for (const connection of idle.splice(0)) {
+        live.delete(connection);
         connection.quit();
-        open--;
       }
       for (const waiter of waiting.splice(0)) waiter(undefined);
     },
