@@ -1,4 +1,4 @@
-import { SEND_MESSAGES, type SendInput, type SendJson } from "@broadsheet/domain";
+import { isUuid, SEND_MESSAGES, type SendInput, type SendJson } from "@broadsheet/domain";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { type Database, selectRows } from "../../db/client";
@@ -173,6 +173,8 @@ export function createSendsService(deps: SendsDeps) {
   }
 
   async function get(id: string): Promise<SendJson> {
+    // A path id that is no uuid names no send (and never reaches a uuid column).
+    if (!isUuid(id)) throw notFound(SEND_MESSAGES.sendNotFound);
     const [send] = await toJson([id]);
     if (!send) throw notFound(SEND_MESSAGES.sendNotFound);
     return send;
@@ -434,6 +436,7 @@ export function createSendsService(deps: SendsDeps) {
   }
 
   async function changeStatus(id: string, from: string[], to: "paused" | "sending" | "cancelled", message: string) {
+    if (!isUuid(id)) throw notFound(SEND_MESSAGES.sendNotFound);
     const [changed] = await db
       .update(newsletterSends)
       .set({ status: to, updatedAt: new Date(), ...(to === "cancelled" && { finishedAt: new Date() }) })

@@ -258,6 +258,25 @@ describe(`newsletter sends on ${testDatabaseKind()}`, () => {
     expect(mailsTo(leaving.email)).toHaveLength(0);
   });
 
+  it("waits for a scheduled story to go live, then the sweep starts it", async () => {
+    const editor = await signUp(context.app, { role: "editor" });
+    const later = new Date(Date.now() + 3_600_000);
+    const post = await insertPost(context.database.db, { isPublished: false, scheduledAt: later });
+    const created = await editor.agent.post("/api/newsletters/sends", { postId: post.id });
+    const service = sendsService();
+    await service.sweep({ atStart: false });
+    const waiting = await service.get(created.body.id);
+    expect(waiting).toMatchObject({ status: "queued", scheduledFor: later.toISOString(), recipients: 0 });
+    await context.database.db.execute(
+      sql`update posts set is_published = true, published_at = now() where id = ${post.id}`,
+    );
+    await service.sweep({ atStart: false });
+    const started = await service.get(created.body.id);
+    expect(started.status).toBe("sending");
+    expect(started.recipients).toBeGreaterThan(0);
+    await service.cancel(created.body.id);
+  });
+
   it("refuses a send by a reader, an unknown newsletter and an unknown post", async () => {
     const reader = await signUp(context.app);
     const editor = await signUp(context.app, { role: "editor" });
