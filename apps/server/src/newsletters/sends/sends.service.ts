@@ -398,7 +398,16 @@ export function createSendsService(deps: SendsDeps) {
               return;
             }
             const rendered = await render(row.newsletter_id);
-            const message = await compose(rendered, sendId, row);
+            let message: Buffer;
+            try {
+              message = await compose(rendered, sendId, row);
+            } catch (error) {
+              // An address the mail cannot be written to (never stored by the forms): that row fails, not the batch.
+              await db.execute(sql`update newsletter_deliveries set state = 'failed',
+                  last_error = ${String((error as Error).message).slice(0, 500)}
+                where send_id = ${sendId} and subscriber_id = ${row.subscriber_id} and state = 'pending'`);
+              continue;
+            }
             let committed = false;
             const outcome = await sender.deliver(
               { from: rendered.from.address || addressOf(deps.mailFrom), to: row.email, message },
