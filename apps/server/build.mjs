@@ -19,6 +19,7 @@ await build({
     "cli/seed": "src/cli/seed.ts",
     "cli/import": "src/cli/import.ts",
     "cli/export": "src/cli/export.ts",
+    "cli/newsletter-bench": "src/cli/newsletter-bench.ts",
     // The thread that runs PGlite (src/db/pglite-thread.ts); the server starts it by this name.
     "pglite-thread": "src/db/pglite-thread.ts",
   },

@@ -30,6 +30,7 @@ import { sharesRoutes } from "./http/routes/engagement/shares.routes";
 import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
 import { newsletterMailRoutes, newsletterTrackingRoutes } from "./http/routes/newsletters/mail.routes";
+import { sendsRoutes } from "./http/routes/newsletters/sends.routes";
 import { adminRoutes } from "./http/routes/newsroom/admin.routes";
 import { auditRoutes } from "./http/routes/newsroom/audit.routes";
 import { exportsRoutes } from "./http/routes/newsroom/exports.routes";
@@ -210,6 +211,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", exportsRoutes(services.siteExport));
   api.route("/", importsRoutes(services.imports));
   api.route("/", newsletterMailRoutes(services));
+  api.route("/", sendsRoutes(services));
   api.route("/", docsRoutes(api));
   const fallback = methodFallback(allowedMethodsOf(api.routes));
   api.all("/api", fallback);

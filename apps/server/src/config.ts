@@ -18,6 +18,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default("Broadsheet <no-reply@broadsheet.local>"),
+  // The shared secret of POST /api/newsletters/events (bounce and complaint notices); unset = only SES/SNS notices.
+  NEWSLETTER_EVENTS_SECRET: z.string().min(16).optional(),
+  // Newsletters are DKIM-signed when all three are set (PEM private key; "\n" taken as a newline).
+  DKIM_DOMAIN: z.string().min(3).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(32).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: booleanFlag.optional(),
@@ -80,6 +86,9 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  newsletterEventsSecret: string | undefined;
+  /** Signs newsletters when set (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY). */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   seedDemo: boolean;
@@ -134,6 +143,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrlIsSet: values.PUBLIC_URL !== undefined,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    newsletterEventsSecret: values.NEWSLETTER_EVENTS_SECRET,
+    dkim:
+      values.DKIM_DOMAIN && values.DKIM_SELECTOR && values.DKIM_PRIVATE_KEY
+        ? {
+            domainName: values.DKIM_DOMAIN,
+            keySelector: values.DKIM_SELECTOR,
+            privateKey: values.DKIM_PRIVATE_KEY.replaceAll("\\n", "\n"),
+          }
+        : undefined,
     redisUrl: values.REDIS_URL,
     logLevel: values.LOG_LEVEL,
     // Demo content fills the embedded database by default, never a real server unless asked.

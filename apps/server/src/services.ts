@@ -26,13 +26,24 @@ import {
   type JobHandlers,
   PUBLISH_DUE_POSTS,
   RUN_IMPORT,
+  SEND_NEWSLETTER_BATCH,
   SEND_PASSWORD_RESET,
+  START_NEWSLETTER_SEND,
   SWEEP_IMPORTS,
+  SWEEP_NEWSLETTER_SENDS,
 } from "./jobs";
 import type { Logger } from "./logger";
 import { createMailService } from "./mail";
 import { createMediaService } from "./media";
-import { createNewsletterMailService, createNewsletterMailWriter, createNewsletterTracking } from "./newsletters";
+import {
+  createDeliveryEvents,
+  createNewsletterMailService,
+  createNewsletterMailWriter,
+  createNewsletterTracking,
+  createOutboxSender,
+  createSendsService,
+  createSmtpSender,
+} from "./newsletters";
 import { createAnalyticsService, createAuditService, createHealthService, createSettingsService } from "./newsroom";
 import { createPagesService } from "./pages";
 import { createPollsService } from "./polls";
@@ -135,6 +146,23 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     logger,
   });
+  const sends = createSendsService({
+    db,
+    mailWriter: newsletterMailWriter,
+    openSender: (delivery) =>
+      config.smtpUrl
+        ? createSmtpSender({
+            smtpUrl: config.smtpUrl,
+            connections: delivery.connections,
+            perSecond: delivery.messagesPerSecond,
+          })
+        : createOutboxSender(mail.outboxDir),
+    jobs,
+    logger,
+    mailFrom: config.mailFrom,
+    dkim: config.dkim,
+    soleProcess: database.kind === "pglite",
+  });
   return {
     health: createHealthService(database),
     analytics: createAnalyticsService(db),
@@ -151,11 +179,22 @@ export function createServices(deps: ServiceDeps) {
     jobs,
     /** What each background job does (given to `jobs.start` where this process takes jobs). */
     jobHandlers: {
-      [PUBLISH_DUE_POSTS]: () => posts.publishDuePosts(),
+      // A scheduled post's send starts when the post goes live.
+      [PUBLISH_DUE_POSTS]: async () => {
+        const published = await posts.publishDuePosts();
+        if (published.length > 0) await sends.sweep({ atStart: false });
+        return published;
+      },
       [SEND_PASSWORD_RESET]: ({ email }) => passwordReset.requestReset(email),
       [RUN_IMPORT]: ({ importId }) => imports.run(importId),
       [SWEEP_IMPORTS]: (options) => imports.sweep(options),
+      [START_NEWSLETTER_SEND]: ({ sendId }) => sends.start(sendId),
+      [SEND_NEWSLETTER_BATCH]: ({ sendId, batch }) => sends.runBatch(sendId, batch),
+      [SWEEP_NEWSLETTER_SENDS]: (options) => sends.sweep(options),
     } satisfies JobHandlers,
+    /** Newsletter sends and their deliveries; the provider's bounce and complaint notices. */
+    sends,
+    deliveryEvents: createDeliveryEvents({ db, logger, secret: config.newsletterEventsSecret }),
     /** Admin → Import: uploaded exports, their import jobs and reports. */
     imports,
     engagement: createEngagementService(db, caches),

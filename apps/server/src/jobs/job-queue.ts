@@ -17,6 +17,12 @@ export const SEND_PASSWORD_RESET = "send-password-reset";
 export const RUN_IMPORT = "run-import";
 /** Queues again the imports a stopped or crashed process left, and drops uploads kept too long. */
 export const SWEEP_IMPORTS = "sweep-imports";
+/** Fixes a newsletter send's recipients and queues its batches (newsletters/sends). */
+export const START_NEWSLETTER_SEND = "start-newsletter-send";
+/** Delivers one batch of a newsletter send's recipients. */
+export const SEND_NEWSLETTER_BATCH = "send-newsletter-batch";
+/** Starts due newsletter sends and queues again the batches of sends whose process died. */
+export const SWEEP_NEWSLETTER_SENDS = "sweep-newsletter-sends";
 
 export interface JobHandlers {
   [PUBLISH_DUE_POSTS]: () => Promise<unknown>;
@@ -24,6 +30,10 @@ export interface JobHandlers {
   [RUN_IMPORT]: (data: { importId: string }) => Promise<unknown>;
   /** `atStart`: this process has just started (on PGlite, the only one: nothing else is running an import). */
   [SWEEP_IMPORTS]: (options: { atStart: boolean }) => Promise<unknown>;
+  [START_NEWSLETTER_SEND]: (data: { sendId: string }) => Promise<unknown>;
+  [SEND_NEWSLETTER_BATCH]: (data: { sendId: string; batch: number }) => Promise<unknown>;
+  /** `atStart` as for imports: on PGlite, every send left sending is this process's to resume. */
+  [SWEEP_NEWSLETTER_SENDS]: (options: { atStart: boolean }) => Promise<unknown>;
 }
 
 // Every minute, whatever was triggered: a job lost or missed is caught up within a minute.
@@ -34,6 +44,9 @@ const MAIL_RETRY_DELAY_SECONDS = 30;
 // An import records its own failure and the sweep re-queues one a crash stopped: pg-boss never
 // retries it, and lets it run for hours (its ceiling is 24).
 const IMPORT_JOB_OPTIONS = { retryLimit: 0, expireInSeconds: 23 * 3_600 };
+// A batch records each delivery itself: pg-boss retries one a failure stopped (a database outage),
+// and the sweep queues again one whose process died; a batch at a slow pace may run for hours.
+const NEWSLETTER_JOB_OPTIONS = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 6 * 3_600 };
 
 export interface JobQueueOptions {
   /** The first retry's delay of a mail job; each next one waits twice as long (tests shorten it). */
@@ -62,6 +75,7 @@ export function createJobQueue(
   let running = false;
   let mailWorker: string | undefined;
   let importWorker: string | undefined;
+  let sendWorker: string | undefined;
 
   return {
     /**
@@ -97,6 +111,26 @@ export function createJobQueue(
       running = true;
       await handlers[SWEEP_IMPORTS]({ atStart: true });
       await boss.schedule(SWEEP_IMPORTS, SWEEP_EVERY_MINUTE);
+
+      await boss.createQueue(START_NEWSLETTER_SEND, { name: START_NEWSLETTER_SEND, ...NEWSLETTER_JOB_OPTIONS });
+      await boss.work<{ sendId: string }>(START_NEWSLETTER_SEND, { pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (job) await handlers[START_NEWSLETTER_SEND](job.data);
+      });
+      await boss.createQueue(SEND_NEWSLETTER_BATCH, { name: SEND_NEWSLETTER_BATCH, ...NEWSLETTER_JOB_OPTIONS });
+      // One batch at a time per process (it holds the SMTP connections of the settings); other instances take the others.
+      sendWorker = await boss.work<{ sendId: string; batch: number }>(
+        SEND_NEWSLETTER_BATCH,
+        { pollingIntervalSeconds: 1, batchSize: 1 },
+        async ([job]) => {
+          if (job) await handlers[SEND_NEWSLETTER_BATCH](job.data);
+        },
+      );
+      await boss.createQueue(SWEEP_NEWSLETTER_SENDS);
+      await boss.work(SWEEP_NEWSLETTER_SENDS, { pollingIntervalSeconds: 1 }, async () => {
+        await handlers[SWEEP_NEWSLETTER_SENDS]({ atStart: false });
+      });
+      await handlers[SWEEP_NEWSLETTER_SENDS]({ atStart: true });
+      await boss.schedule(SWEEP_NEWSLETTER_SENDS, SWEEP_EVERY_MINUTE);
     },
 
     /** Runs `name` at `at` on whichever instance is free then; before start() the minute sweep covers it. */
@@ -123,6 +157,21 @@ export function createJobQueue(
       if (!running) return false;
       await boss.send(RUN_IMPORT, { importId }, IMPORT_JOB_OPTIONS);
       if (importWorker) boss.notifyWorker(importWorker);
+      return true;
+    },
+
+    /** Queues a newsletter send's start; false when this process takes no jobs (the sweep starts it). */
+    async queueSendStart(sendId: string): Promise<boolean> {
+      if (!running) return false;
+      await boss.send(START_NEWSLETTER_SEND, { sendId }, NEWSLETTER_JOB_OPTIONS);
+      return true;
+    },
+
+    /** Queues one batch of a send, not before `at` when given (a retry's wait). */
+    async queueSendBatch(sendId: string, batch: number, at?: Date): Promise<boolean> {
+      if (!running) return false;
+      await boss.send(SEND_NEWSLETTER_BATCH, { sendId, batch }, { ...NEWSLETTER_JOB_OPTIONS, startAfter: at });
+      if (sendWorker && !at) boss.notifyWorker(sendWorker);
       return true;
     },
 

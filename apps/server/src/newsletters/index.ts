@@ -12,3 +12,6 @@ export type {
   RecipientMail,
   RenderedNewsletter,
 } from "./newsletter-mail-contract";
+export { createDeliveryEvents, type DeliveryEvents } from "./sends/delivery-events";
+export { createSendsService, type SendsService } from "./sends/sends.service";
+export { createOutboxSender, createSmtpSender, type MailSender } from "./sends/smtp-sender";

@@ -55,7 +55,7 @@ export const sendsApi = {
     tag: "Newsletter sends",
     summary: "Recent sends, newest first",
     access: "staff",
-    query: z.object({ postId: z.string().optional().describe("Only this post's sends") }),
+    query: z.object({ postId: z.string().uuid().optional().describe("Only this post's sends") }),
     response: z.object({ items: z.array(SendSchema) }),
     responseDescription: "The 50 newest sends",
   }),

@@ -15,11 +15,14 @@ export const SEND_MESSAGES = {
   alreadySent: "This story was already sent to %s. Send it again only on purpose (resend).",
   noNewsletter: "Choose at least one newsletter",
   newsletterUnknown: "No such newsletter: %s",
+  newsletterArchived: "The newsletter %s is archived: it takes no sends",
   cannotPause: "Only a queued or sending send can be paused",
   cannotResume: "Only a paused send can be resumed",
   cannotCancel: "A finished send cannot be cancelled",
   testSent: "A test was sent to %s",
   eventRefused: "The notice could not be verified",
+  eventMalformed: "Not a notice: send { type, email } (or an array of them) or an Amazon SNS message",
+  eventsTooLarge: "Too many notices at once",
 } as const;
 
 export const SendInputSchema = z.object({
