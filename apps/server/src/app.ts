@@ -29,6 +29,7 @@ import { engagementRoutes } from "./http/routes/engagement/engagement.routes";
 import { sharesRoutes } from "./http/routes/engagement/shares.routes";
 import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
+import { oneClickUnsubscribeRoutes, subscribersRoutes } from "./http/routes/newsletters/subscribers.routes";
 import { adminRoutes } from "./http/routes/newsroom/admin.routes";
 import { auditRoutes } from "./http/routes/newsroom/audit.routes";
 import { exportsRoutes } from "./http/routes/newsroom/exports.routes";
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", api);
   app.route("/media", mediaFileRoutes(services));
   app.route("/", syndicationRoutes(services, config));
+  app.route("/", oneClickUnsubscribeRoutes(services));
   app.route("/", webAppRoutes(services.settings));
 
   const pages = deps.pages;
@@ -203,6 +205,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", pollsRoutes(services));
   api.route("/", advertsRoutes(services));
   api.route("/", redirectsRoutes(services));
+  api.route("/", subscribersRoutes(services));
   api.route("/", settingsRoutes(services.settings));
   api.route("/", auditRoutes(services.audit));
   api.route("/", exportsRoutes(services.siteExport));

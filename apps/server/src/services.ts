@@ -27,11 +27,13 @@ import {
   PUBLISH_DUE_POSTS,
   RUN_IMPORT,
   SEND_PASSWORD_RESET,
+  SEND_SUBSCRIBE_CONFIRMATION,
   SWEEP_IMPORTS,
 } from "./jobs";
 import type { Logger } from "./logger";
 import { createMailService } from "./mail";
 import { createMediaService } from "./media";
+import { createSubscribersAdminService, createSubscribingService } from "./newsletters";
 import { createAnalyticsService, createAuditService, createHealthService, createSettingsService } from "./newsroom";
 import { createPagesService } from "./pages";
 import { createPollsService } from "./polls";
@@ -120,6 +122,16 @@ export function createServices(deps: ServiceDeps) {
     publicUrl: config.publicUrl,
     logger,
   });
+  const siteName = async () => (await settings.getSettings()).siteName;
+  const subscribing = createSubscribingService({
+    db,
+    mail,
+    jobs,
+    rateLimiter,
+    publicUrl: config.publicUrl,
+    siteName,
+    logger,
+  });
   return {
     health: createHealthService(database),
     analytics: createAnalyticsService(db),
@@ -138,6 +150,7 @@ export function createServices(deps: ServiceDeps) {
     jobHandlers: {
       [PUBLISH_DUE_POSTS]: () => posts.publishDuePosts(),
       [SEND_PASSWORD_RESET]: ({ email }) => passwordReset.requestReset(email),
+      [SEND_SUBSCRIBE_CONFIRMATION]: (job) => subscribing.requestConfirmation(job),
       [RUN_IMPORT]: ({ importId }) => imports.run(importId),
       [SWEEP_IMPORTS]: (options) => imports.sweep(options),
     } satisfies JobHandlers,
@@ -162,6 +175,9 @@ export function createServices(deps: ServiceDeps) {
     audit: createAuditService(db),
     settings,
     redirects,
+    /** Newsletters: signing up, confirming, managing (readers) and Admin → Subscribers (staff). */
+    subscribing,
+    subscribers: createSubscribersAdminService({ db, subscribing, siteName }),
     siteImport,
     siteExport: createSiteExportService(db, {
       publicUrl: config.publicUrl,
@@ -194,6 +210,7 @@ export function createServices(deps: ServiceDeps) {
       await views.close();
       await publicPages.close();
       await passwordReset.settled();
+      await subscribing.settled();
       await rateLimiter.close();
     },
   };

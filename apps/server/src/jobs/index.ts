@@ -5,5 +5,7 @@ export {
   PUBLISH_DUE_POSTS,
   RUN_IMPORT,
   SEND_PASSWORD_RESET,
+  SEND_SUBSCRIBE_CONFIRMATION,
+  type SubscribeConfirmationJob,
   SWEEP_IMPORTS,
 } from "./job-queue";

@@ -23,7 +23,7 @@ import { escapeLike } from "../db/sql-patterns";
 import { AppError, conflict, invalid, notFound } from "../errors";
 import { keyOfTarget, targetOf, targetsNaming } from "./redirect-addresses";
 import { createRedirectLookup, type RedirectAnswer } from "./redirect-lookup";
-import { csvLine, parseCsv } from "./redirects-csv";
+import { csvLine, parseCsv } from "../csv";
 
 type RedirectRow = typeof redirects.$inferSelect;
 
