@@ -1,4 +1,6 @@
 /* The newsletters area's only door (decision 058): other areas and the routes import from here. */
+
+export { type ImportedSubscriber, writeImportedSubscribers } from "./subscribers/imported-subscribers";
 export {
   createSubscribersAdminService,
   type SubscribersAdminService,

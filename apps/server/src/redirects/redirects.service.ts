@@ -15,6 +15,7 @@ import {
 } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { type Caches, REDIRECTS_TAG } from "../caching";
+import { csvLine, parseCsv } from "../csv";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { isUniqueViolation } from "../db/pg-errors";
@@ -23,7 +24,6 @@ import { escapeLike } from "../db/sql-patterns";
 import { AppError, conflict, invalid, notFound } from "../errors";
 import { keyOfTarget, targetOf, targetsNaming } from "./redirect-addresses";
 import { createRedirectLookup, type RedirectAnswer } from "./redirect-lookup";
-import { csvLine, parseCsv } from "../csv";
 
 type RedirectRow = typeof redirects.$inferSelect;
 
