@@ -19,21 +19,25 @@ export interface SubscribeResult {
 }
 
 /*
- * Whether the logged-in reader gets a newsletter already: asked once per page load, only when
- * a reader is logged in (the anonymous page carries nothing of any visitor).
+ * Whether the logged-in reader gets a newsletter already: asked once per page load and account,
+ * only when a reader is logged in (the anonymous page carries nothing of any visitor).
  */
-let mine: Promise<boolean> | undefined;
-function loadSubscribed(): Promise<boolean> {
-  mine ??= fetch("/api/newsletters/mine", { headers: { accept: "application/json" } })
-    .then(async (response) =>
-      response.ok
-        ? ((await response.json()) as { newsletters: { subscribed: boolean }[] }).newsletters.some(
-            (item) => item.subscribed,
-          )
-        : false,
-    )
-    .catch(() => false);
-  return mine;
+const subscribedByAccount = new Map<string, Promise<boolean>>();
+function loadSubscribed(email: string): Promise<boolean> {
+  let answer = subscribedByAccount.get(email);
+  if (!answer) {
+    answer = fetch("/api/newsletters/mine", { headers: { accept: "application/json" } })
+      .then(async (response) =>
+        response.ok
+          ? ((await response.json()) as { newsletters: { subscribed: boolean }[] }).newsletters.some(
+              (item) => item.subscribed,
+            )
+          : false,
+      )
+      .catch(() => false);
+    subscribedByAccount.set(email, answer);
+  }
+  return answer;
 }
 
 /**
@@ -60,7 +64,7 @@ export function SignupForm({
   useEffect(() => {
     if (!user?.email) return;
     let live = true;
-    void loadSubscribed().then((answer) => {
+    void loadSubscribed(user.email).then((answer) => {
       if (live) setSubscribed(answer);
     });
     return () => {
