@@ -1,4 +1,4 @@
-import { NEWSLETTER_TOKEN_PATTERN, subscribersApi } from "@broadsheet/domain";
+import { NEWSLETTER_TOKEN_PATTERN, SUBSCRIBER_MESSAGES, subscribersApi } from "@broadsheet/domain";
 import { MailX, Save } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { Button, FormMessage } from "../../components/ui";
@@ -46,7 +46,7 @@ export default function ManagePage({ loaderData, actionData }: Route.ComponentPr
   if (!managed) {
     return (
       <NewsletterPage title="Your newsletters">
-        <FormMessage kind="error">{problem || "This link is not valid or has expired."}</FormMessage>
+        <FormMessage kind="error">{problem || SUBSCRIBER_MESSAGES.linkInvalid}</FormMessage>
       </NewsletterPage>
     );
   }
@@ -62,8 +62,8 @@ export default function ManagePage({ loaderData, actionData }: Route.ComponentPr
           <FormMessage kind={actionData.ok ? "success" : "error"}>
             {actionData.ok
               ? leftAll
-                ? "You are unsubscribed. You will get no more newsletters from us."
-                : "Your newsletter choices are saved."
+                ? SUBSCRIBER_MESSAGES.unsubscribed
+                : SUBSCRIBER_MESSAGES.preferencesSaved
               : actionData.message}
           </FormMessage>
         </div>
