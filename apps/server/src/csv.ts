@@ -50,3 +50,21 @@ export function csvLine(fields: readonly (string | number)[]): string {
 export function spreadsheetSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/** What a CSV import did: lines created, updated and skipped, each skipped one with its line number and reason. */
+export interface CsvImportReport {
+  created: number;
+  updated: number;
+  skipped: number;
+  problems: { line: number; message: string }[];
+}
+
+/** An empty report and the way to skip a line into it. */
+export function csvImportReport(): { report: CsvImportReport; skip: (line: number, message: string) => void } {
+  const report: CsvImportReport = { created: 0, updated: 0, skipped: 0, problems: [] };
+  const skip = (line: number, message: string) => {
+    report.skipped++;
+    report.problems.push({ line, message });
+  };
+  return { report, skip };
+}

@@ -1,8 +1,9 @@
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, expect, it } from "vitest";
 import { createJobQueue, SEND_PASSWORD_RESET } from "../jobs";
 import { createLogger } from "../logger";
 import { freePort } from "../testing/production-server";
+import { type ReceivedMail, startSmtpSink } from "../testing/smtp-sink";
 import { signUp, TestAgent } from "../testing/test-agent";
 import { useTestApp } from "../testing/test-app";
 import { testDatabaseKind } from "../testing/test-database";
@@ -14,28 +15,6 @@ import { testDatabaseKind } from "../testing/test-database";
  */
 const smtpPort = await freePort();
 const context = useTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-function startSmtpServer(received: Received[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((to) => to.address), raw: Buffer.concat(chunks).toString() });
-        done();
-      });
-    },
-  });
-  return new Promise((resolve) => server.listen(smtpPort, "127.0.0.1", () => resolve(server)));
-}
 
 async function mailJob(): Promise<{ state: string; retry_count: number } | undefined> {
   const { rows } = await context.database.executeSql(
@@ -65,8 +44,8 @@ it(`retries the reset mail while the mail server is down and delivers it once it
     await until(async () => ((await mailJob())?.retry_count ?? 0) >= 1, "a failed first attempt");
     expect(await mailJob()).toMatchObject({ state: "retry" });
 
-    const received: Received[] = [];
-    smtp = await startSmtpServer(received);
+    const received: ReceivedMail[] = [];
+    smtp = await startSmtpSink(smtpPort, received);
     await until(async () => (await mailJob())?.state === "completed", "the job to complete");
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual([user.email]);

@@ -9,3 +9,4 @@ export {
   type SubscribeConfirmationJob,
   SWEEP_IMPORTS,
 } from "./job-queue";
+export { queuedOrHere } from "./queued-or-here";

@@ -15,7 +15,7 @@ import {
 } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { type Caches, REDIRECTS_TAG } from "../caching";
-import { csvLine, parseCsv } from "../csv";
+import { csvImportReport, csvLine, parseCsv } from "../csv";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { isUniqueViolation } from "../db/pg-errors";
@@ -224,11 +224,7 @@ export function createRedirectsService(
     async importCsv(text: string): Promise<RedirectImportReport> {
       const rows = parseCsv(text);
       if (rows.length > REDIRECT_IMPORT_MAX_LINES) throw invalid(REDIRECT_MESSAGES.tooManyLines);
-      const report: RedirectImportReport = { created: 0, updated: 0, skipped: 0, problems: [] };
-      const skip = (line: number, message: string) => {
-        report.skipped++;
-        report.problems.push({ line, message });
-      };
+      const { report, skip } = csvImportReport();
       for (const [index, fields] of rows.entries()) {
         const line = index + 1;
         const [from = "", to = "", status] = fields.map((field) => field.trim());

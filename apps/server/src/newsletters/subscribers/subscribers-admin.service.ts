@@ -13,7 +13,7 @@ import {
 } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, exists, ilike, or, sql } from "drizzle-orm";
 import { createToken } from "../../accounts";
-import { csvLine, parseCsv, spreadsheetSafe } from "../../csv";
+import { csvImportReport, csvLine, parseCsv, spreadsheetSafe } from "../../csv";
 import type { Database } from "../../db/client";
 import { readPage } from "../../db/paging";
 import { newsletters, subscriberNewsletters, subscribers } from "../../db/schema";
@@ -180,11 +180,7 @@ export function createSubscribersAdminService(deps: {
       if (column.email < 0) throw invalid(SUBSCRIBER_MESSAGES.csvNoEmailColumn);
       const now = options.now ?? new Date();
       const note = `Imported by ${options.staffName || "staff"} on ${now.toISOString().slice(0, 10)}`;
-      const report: SubscriberImportReport = { created: 0, updated: 0, skipped: 0, problems: [] };
-      const skip = (line: number, message: string) => {
-        report.skipped++;
-        report.problems.push({ line, message });
-      };
+      const { report, skip } = csvImportReport();
       for (const [index, fields] of rows.entries()) {
         if (index === 0 || fields.every((field) => field.trim() === "")) continue;
         const line = index + 1;

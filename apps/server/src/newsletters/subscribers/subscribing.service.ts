@@ -14,7 +14,7 @@ import type { Database } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { newsletterDeliveries, subscriberNewsletters, subscribers } from "../../db/schema";
 import { invalid } from "../../errors";
-import type { JobQueue, SubscribeConfirmationJob } from "../../jobs";
+import { type JobQueue, queuedOrHere, type SubscribeConfirmationJob } from "../../jobs";
 import type { Logger } from "../../logger";
 import type { MailService } from "../../mail";
 import { RATE_LIMITS, type RateLimiter } from "../../rate-limits";
@@ -62,7 +62,7 @@ export function createSubscribingService(deps: {
   logger: Logger;
 }) {
   const { db, mail, jobs, rateLimiter, publicUrl, logger } = deps;
-  const inFlight = new Set<Promise<void>>();
+  const background = queuedOrHere(logger, "could not send a subscription confirmation mail");
 
   const namesOf = async (newsletterIds: readonly string[]) => {
     const siteName = await deps.siteName();
@@ -248,18 +248,14 @@ export function createSubscribingService(deps: {
      * survives a restart and a mail server that is down is retried), else run here after the answer.
      */
     requestConfirmationInBackground(job: SubscribeConfirmationJob): void {
-      const work = jobs
-        .queueSubscribeConfirmation(job)
-        .then((queued) => (queued ? undefined : service.requestConfirmation(job)))
-        .catch((error: unknown) => logger.error({ err: error }, "could not send a subscription confirmation mail"))
-        .finally(() => inFlight.delete(work));
-      inFlight.add(work);
+      background.start(
+        () => jobs.queueSubscribeConfirmation(job),
+        () => service.requestConfirmation(job),
+      );
     },
 
     /** Resolves once the confirmation mails asked for so far are sent (shutdown and tests). */
-    async settled(): Promise<void> {
-      await Promise.all([...inFlight]);
-    },
+    settled: () => background.settled(),
 
     /** The confirmation link, followed: the pending address is subscribed and the link spent. */
     async confirm(token: string): Promise<{ message: string }> {

@@ -29,33 +29,18 @@ export function NewsletterChoices({
         Newsletters
       </h2>
       <p className="mt-1 text-sm text-gray-600">Our stories by e-mail, to your account's address.</p>
-      <Form method="post" className="mt-5 space-y-5">
+      {/* Keyed by what is saved: after a save the boxes show the saved choices. */}
+      <Form
+        method="post"
+        className="mt-5 space-y-5"
+        key={newsletters.map((item) => (item.subscribed ? item.slug : "")).join(",")}
+      >
         <input type="hidden" name="intent" value="newsletters" />
         {message ? <FormMessage kind={message.ok ? "success" : "error"}>{message.text}</FormMessage> : null}
         {newsletters.length === 0 ? (
           <p className="text-gray-700">There is no newsletter to subscribe to yet.</p>
         ) : (
-          <ul className="space-y-3">
-            {newsletters.map((newsletter) => (
-              <li key={newsletter.slug}>
-                <label className="flex gap-3">
-                  <input
-                    type="checkbox"
-                    name="newsletters"
-                    value={newsletter.slug}
-                    defaultChecked={newsletter.subscribed}
-                    className="mt-1 h-4 w-4"
-                  />
-                  <span>
-                    <span className="block font-semibold text-ink">{newsletter.name}</span>
-                    {newsletter.description ? (
-                      <span className="block text-sm text-gray-600">{newsletter.description}</span>
-                    ) : null}
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <NewsletterCheckboxes newsletters={newsletters} />
         )}
         <div className="flex justify-end border-t border-gray-200 pt-5">
           <Button type="submit" busy={busy} icon={Save}>
@@ -64,5 +49,32 @@ export function NewsletterChoices({
         </div>
       </Form>
     </section>
+  );
+}
+
+/** A checkbox per newsletter (`newsletters` = its slug), ticked when the address gets it: the profile and the manage page. */
+export function NewsletterCheckboxes({ newsletters }: { newsletters: readonly NewsletterChoice[] }) {
+  return (
+    <ul className="space-y-3">
+      {newsletters.map((newsletter) => (
+        <li key={newsletter.slug}>
+          <label className="flex gap-3">
+            <input
+              type="checkbox"
+              name="newsletters"
+              value={newsletter.slug}
+              defaultChecked={newsletter.subscribed}
+              className="mt-1 h-4 w-4"
+            />
+            <span>
+              <span className="block font-semibold text-ink">{newsletter.name}</span>
+              {newsletter.description ? (
+                <span className="block text-sm text-gray-600">{newsletter.description}</span>
+              ) : null}
+            </span>
+          </label>
+        </li>
+      ))}
+    </ul>
   );
 }

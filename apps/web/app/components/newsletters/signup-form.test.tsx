@@ -1,10 +1,9 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "../../lib/session-user";
 import { SHARED_READER } from "../../lib/viewer-state";
-import { Toaster } from "../toaster";
+import { renderRoute } from "../../testing/render-route";
 import { SignupForm, SUBSCRIBE_PATH } from "./signup-form";
 
 /*
@@ -17,28 +16,18 @@ const accepted = "Thanks! If this address can receive our newsletter, a message 
 
 function renderForm(user: SessionUser | null, answer: { ok: boolean; message: string }) {
   const sent: Record<string, string>[] = [];
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      Component: () => (
-        <Toaster>
-          <Outlet />
-        </Toaster>
-      ),
-      loader: () => ({ site: { siteName: "The Harbour Gazette" }, user, readerShell: false }),
-      children: [
-        { path: "/page/harbour-lights", Component: () => <SignupForm form="post-page" /> },
-        {
-          path: SUBSCRIBE_PATH,
-          action: async ({ request }) => {
-            sent.push(Object.fromEntries(await request.formData()) as Record<string, string>);
-            return answer;
-          },
+  renderRoute("/page/harbour-lights", () => <SignupForm form="post-page" />, {
+    rootData: { user, readerShell: false },
+    routes: [
+      {
+        path: SUBSCRIBE_PATH,
+        action: async ({ request }) => {
+          sent.push(Object.fromEntries(await request.formData()) as Record<string, string>);
+          return answer;
         },
-      ],
-    },
-  ]);
-  render(<Stub initialEntries={["/page/harbour-lights"]} />);
+      },
+    ],
+  });
   return sent;
 }
 

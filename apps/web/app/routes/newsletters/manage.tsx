@@ -1,6 +1,7 @@
 import { NEWSLETTER_TOKEN_PATTERN, SUBSCRIBER_MESSAGES, subscribersApi } from "@broadsheet/domain";
 import { MailX, Save } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
+import { NewsletterCheckboxes } from "../../components/newsletters/newsletter-choices";
 import { Button, FormMessage } from "../../components/ui";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { formList, formText } from "../../lib/forms/form-data";
@@ -40,6 +41,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return data({ ok: result.ok, message: result.ok ? "" : errorMessage(result) }, result.ok ? 200 : result.status);
 }
 
+const savedChoices = (managed: { status: string; newsletters: { slug: string; subscribed: boolean }[] }) =>
+  `${managed.status}:${managed.newsletters.map((item) => (item.subscribed ? item.slug : "")).join(",")}`;
+
 export default function ManagePage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { managed, problem } = loaderData;
@@ -68,30 +72,13 @@ export default function ManagePage({ loaderData, actionData }: Route.ComponentPr
           </FormMessage>
         </div>
       ) : null}
-      <Form method="post" className="space-y-5">
+      {/* Keyed by what is saved: after a save the boxes show the saved choices, not the ones clicked. */}
+      <Form method="post" className="space-y-5" key={savedChoices(managed)}>
         <fieldset>
           <legend className="font-semibold text-gray-800">Send me</legend>
-          <ul className="mt-3 space-y-3">
-            {managed.newsletters.map((newsletter) => (
-              <li key={newsletter.slug}>
-                <label className="flex gap-3">
-                  <input
-                    type="checkbox"
-                    name="newsletters"
-                    value={newsletter.slug}
-                    defaultChecked={newsletter.subscribed}
-                    className="mt-1 h-4 w-4"
-                  />
-                  <span>
-                    <span className="block font-semibold text-ink">{newsletter.name}</span>
-                    {newsletter.description ? (
-                      <span className="block text-sm text-gray-600">{newsletter.description}</span>
-                    ) : null}
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
+          <div className="mt-3">
+            <NewsletterCheckboxes newsletters={managed.newsletters} />
+          </div>
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="save" icon={Save} busy={busy}>

@@ -1,10 +1,11 @@
 import { SUBSCRIBER_MESSAGES } from "@broadsheet/domain";
 import { eq, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterDeliveries, newsletterSends, newsletters, subscribers } from "../../../db/schema";
 import { insertPost } from "../../../testing/fixtures";
 import { freePort } from "../../../testing/production-server";
+import { type ReceivedMail, startSmtpSink } from "../../../testing/smtp-sink";
 import { signUp, TestAgent, uniqueEmail } from "../../../testing/test-agent";
 import { useTestApp } from "../../../testing/test-app";
 import { testDatabaseKind } from "../../../testing/test-database";
@@ -16,11 +17,8 @@ import { testDatabaseKind } from "../../../testing/test-database";
 const smtpPort = await freePort();
 const context = useTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
 
-interface Received {
-  to: string;
-  raw: string;
-}
-const received: Received[] = [];
+/** Every mail the test's SMTP server received. */
+const received: ReceivedMail[] = [];
 let smtp: SMTPServer;
 let clientNumber = 0;
 
@@ -29,23 +27,7 @@ const anonymous = (client = `10.20.${Math.floor(++clientNumber / 250)}.${clientN
   new TestAgent(context.app, { "x-forwarded-for": client });
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks)
-          .toString()
-          .replace(/=\r?\n/g, "");
-        for (const to of session.envelope.rcptTo) received.push({ to: to.address, raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", () => resolve()));
+  smtp = await startSmtpSink(smtpPort, received);
   await context.database.db.insert(newsletters).values([
     { name: "Weekly", slug: "weekly", description: "The week in review" },
     { name: "Old news", slug: "old-news", archived: true },
@@ -55,10 +37,10 @@ afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 const mailsTo = async (email: string) => {
   await context.app.services.subscribing.settled();
-  return received.filter((mail) => mail.to === email);
+  return received.filter((mail) => mail.to.includes(email));
 };
-const linkIn = (mail: Received | undefined, kind: "confirm" | "manage") =>
-  mail?.raw.match(new RegExp(`/newsletters/${kind}/([\\w-]+)`))?.[1] ?? "";
+const linkIn = (mail: ReceivedMail | undefined, kind: "confirm" | "manage") =>
+  mail?.raw.replace(/=\r?\n/g, "").match(new RegExp(`/newsletters/${kind}/([\\w-]+)`))?.[1] ?? "";
 const rowOf = async (email: string) =>
   (await context.database.db.select().from(subscribers).where(eq(subscribers.email, email)))[0];
 
