@@ -88,21 +88,27 @@ describe(`subscribing on ${testDatabaseKind()}`, () => {
     const before = (await mailsTo(known)).length;
     const timings: Record<string, number[]> = { known: [], unknown: [] };
     const answers: unknown[] = [];
+    // The known address's rounds stay under its own limit (3 an hour): two here, one above.
     for (let round = 0; round < 2; round++) {
       for (const [kind, email] of [
         ["known", known],
         ["unknown", uniqueEmail("unknown")],
+        ["unknown", uniqueEmail("unknown")],
       ] as const) {
+        const agent = anonymous();
         const started = performance.now();
-        const answer = await anonymous().post("/api/newsletters/subscribe", { email });
+        const answer = await agent.post("/api/newsletters/subscribe", { email });
         timings[kind]?.push(performance.now() - started);
         answers.push({ status: answer.status, body: answer.body });
+        // The mail work after the answer (a job where the queue runs) must not slow the next request measured.
+        await context.app.services.subscribing.settled();
       }
     }
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const fastest = (values: number[]) => Math.min(...values);
     // The answer does the same work either way (the mail is the job's): no tell-tale in its time.
-    expect(Math.abs(median(timings.known ?? []) - median(timings.unknown ?? []))).toBeLessThan(50);
+    // The fastest of each is compared: on a busy machine the others measure the machine.
+    expect(Math.abs(fastest(timings.known ?? []) - fastest(timings.unknown ?? []))).toBeLessThan(50);
     // One "you are subscribed already" note, however often it is asked, and still subscribed.
     const after = await mailsTo(known);
     expect(after.length - before).toBe(1);
