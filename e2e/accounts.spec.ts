@@ -1,10 +1,9 @@
-import { readdir, readFile, stat } from "node:fs/promises";
-import path from "node:path";
 import { ACCOUNT_MESSAGES, MEDIA_MESSAGES, MESSAGES } from "@broadsheet/domain";
 import type { Page } from "@playwright/test";
 import { fillRegistration, logIn, newAccount, registerThroughApi } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { expectClientNavigation, homeLink } from "./support/hydration";
+import { readNewestMailTo } from "./support/mail";
 import { expectToast, main, open, toasts } from "./support/page";
 import { uploadProfilePhoto } from "./support/profile";
 
@@ -278,32 +277,6 @@ test.describe("profile", () => {
     await uploadProfilePhoto(page, account.name);
   });
 });
-
-/** The newest mail in the server's outbox addressed to `to`, decoded from quoted-printable. */
-async function readNewestMailTo(to: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  let found = "";
-  await expect
-    .poll(
-      async () => {
-        const names = await readdir(outbox).catch(() => [] as string[]);
-        const mails = await Promise.all(
-          names
-            .filter((name) => name.endsWith(".eml"))
-            .map(async (name) => {
-              const file = path.join(outbox, name);
-              return { text: await readFile(file, "utf8"), time: (await stat(file)).mtimeMs };
-            }),
-        );
-        const mine = mails.filter((mail) => mail.text.includes(to)).sort((a, b) => b.time - a.time);
-        found = mine[0]?.text.replace(/=\r?\n/g, "").replace(/=3D/g, "=") ?? "";
-        return found.length;
-      },
-      { message: `a mail to ${to} in ${outbox}` },
-    )
-    .toBeGreaterThan(0);
-  return found;
-}
 
 test.describe("forgot password", () => {
   test("asks for the e-mail, mails a link, and the link sets a new password", async ({ page, request }) => {

@@ -31,6 +31,7 @@ import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
 import { newsletterMailRoutes, newsletterTrackingRoutes } from "./http/routes/newsletters/mail.routes";
 import { sendsRoutes } from "./http/routes/newsletters/sends.routes";
+import { oneClickUnsubscribeRoutes, subscribersRoutes } from "./http/routes/newsletters/subscribers.routes";
 import { adminRoutes } from "./http/routes/newsroom/admin.routes";
 import { auditRoutes } from "./http/routes/newsroom/audit.routes";
 import { exportsRoutes } from "./http/routes/newsroom/exports.routes";
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", api);
   app.route("/media", mediaFileRoutes(services));
   app.route("/", syndicationRoutes(services, config));
+  app.route("/", oneClickUnsubscribeRoutes(services));
   app.route("/", webAppRoutes(services.settings));
   app.route("/", newsletterTrackingRoutes(services));
 
@@ -206,6 +208,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", pollsRoutes(services));
   api.route("/", advertsRoutes(services));
   api.route("/", redirectsRoutes(services));
+  api.route("/", subscribersRoutes(services));
   api.route("/", settingsRoutes(services.settings));
   api.route("/", auditRoutes(services.audit));
   api.route("/", exportsRoutes(services.siteExport));

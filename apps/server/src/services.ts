@@ -28,6 +28,7 @@ import {
   RUN_IMPORT,
   SEND_NEWSLETTER_BATCH,
   SEND_PASSWORD_RESET,
+  SEND_SUBSCRIBE_CONFIRMATION,
   START_NEWSLETTER_SEND,
   SWEEP_IMPORTS,
   SWEEP_NEWSLETTER_SENDS,
@@ -43,6 +44,8 @@ import {
   createOutboxSender,
   createSendsService,
   createSmtpSender,
+  createSubscribersAdminService,
+  createSubscribingService,
 } from "./newsletters";
 import { createAnalyticsService, createAuditService, createHealthService, createSettingsService } from "./newsroom";
 import { createPagesService } from "./pages";
@@ -163,6 +166,16 @@ export function createServices(deps: ServiceDeps) {
     dkim: config.dkim,
     soleProcess: database.kind === "pglite",
   });
+  const siteName = async () => (await settings.getSettings()).siteName;
+  const subscribing = createSubscribingService({
+    db,
+    mail,
+    jobs,
+    rateLimiter,
+    publicUrl: config.publicUrl,
+    siteName,
+    logger,
+  });
   return {
     health: createHealthService(database),
     analytics: createAnalyticsService(db),
@@ -186,6 +199,7 @@ export function createServices(deps: ServiceDeps) {
         return published;
       },
       [SEND_PASSWORD_RESET]: ({ email }) => passwordReset.requestReset(email),
+      [SEND_SUBSCRIBE_CONFIRMATION]: (job) => subscribing.requestConfirmation(job),
       [RUN_IMPORT]: ({ importId }) => imports.run(importId),
       [SWEEP_IMPORTS]: (options) => imports.sweep(options),
       [START_NEWSLETTER_SEND]: ({ sendId }) => sends.start(sendId),
@@ -222,6 +236,9 @@ export function createServices(deps: ServiceDeps) {
     newsletterMail: createNewsletterMailService({ db, writer: newsletterMailWriter, mail }),
     /** Clicks and opens of tracked sends (off unless an admin turns tracking on). */
     newsletterTracking,
+    /** Newsletters: signing up, confirming, managing (readers) and Admin → Subscribers (staff). */
+    subscribing,
+    subscribers: createSubscribersAdminService({ db, subscribing, siteName }),
     siteImport,
     siteExport: createSiteExportService(db, {
       publicUrl: config.publicUrl,
@@ -254,6 +271,7 @@ export function createServices(deps: ServiceDeps) {
       await views.close();
       await publicPages.close();
       await passwordReset.settled();
+      await subscribing.settled();
       await rateLimiter.close();
     },
   };

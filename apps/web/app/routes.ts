@@ -16,6 +16,10 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("readLater", "routes/read-later.tsx"),
   route("reader-actions", "routes/reader-actions/route.ts"),
+  route("newsletters/subscribe", "routes/newsletters/subscribe.tsx"),
+  route("newsletters/confirm/:token", "routes/newsletters/confirm.tsx"),
+  route("newsletters/manage/:token", "routes/newsletters/manage.tsx"),
+  route("newsletters/unsubscribe/:token", "routes/newsletters/unsubscribe.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     // admin screens; old URLs (add-adds, brand, votes) kept, the modules named for adverts, post types and polls

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { passwordResets } from "../db/schema";
 import { invalid } from "../errors";
-import type { JobQueue } from "../jobs";
+import { type JobQueue, queuedOrHere } from "../jobs";
 import type { Logger } from "../logger";
 import type { MailService } from "../mail";
 import type { SessionsService } from "./sessions.service";
@@ -22,7 +22,7 @@ export function createPasswordResetService(deps: {
   logger: Logger;
 }) {
   const { db, users, sessions, mail, jobs, publicUrl, logger } = deps;
-  const inFlight = new Set<Promise<void>>();
+  const background = queuedOrHere(logger, "could not send a password reset mail");
 
   const service = {
     /** Mails a single-use reset link when the account exists; callers answer the same either way. */
@@ -51,18 +51,14 @@ export function createPasswordResetService(deps: {
      * down is retried; the token is made by the job, so none sits in the job table.
      */
     requestResetInBackground(email: string): void {
-      const work = jobs
-        .queuePasswordReset(email)
-        .then((queued) => (queued ? undefined : service.requestReset(email)))
-        .catch((error: unknown) => logger.error({ err: error }, "could not send a password reset mail"))
-        .finally(() => inFlight.delete(work));
-      inFlight.add(work);
+      background.start(
+        () => jobs.queuePasswordReset(email),
+        () => service.requestReset(email),
+      );
     },
 
     /** Resolves once the mails asked for so far are sent (shutdown and tests). */
-    async settled(): Promise<void> {
-      await Promise.all([...inFlight]);
-    },
+    settled: () => background.settled(),
 
     /** Every reset link of the user not yet used stops working (the password changed). */
     async voidResetTokens(userId: string): Promise<void> {

@@ -13,6 +13,7 @@ import {
   previewsApi,
   revisionsApi,
   settingsApi,
+  subscribersApi,
   TWO_FACTOR_MESSAGES,
   tagsApi,
   twoFactorApi,
@@ -149,6 +150,18 @@ const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
     importsApi.start,
     on("import.start", ({ answer, params }) => target("import", answer?.id, `checked as ${params.id}`)),
   ],
+  [
+    subscribersApi.importCsv,
+    on("subscribers.import", ({ answer }) =>
+      target(
+        "subscribers",
+        "csv",
+        `${answer?.created} created, ${answer?.updated} updated, ${answer?.skipped} skipped`,
+      ),
+    ),
+  ],
+  // The address is erased: the log keeps the row's id only.
+  [subscribersApi.remove, on("subscriber.delete", ({ params }) => target("subscriber", params.id, ""))],
   [
     engagementApi.deleteComment,
     on("comment.delete", ({ params }) => target("comment", params.commentId, `on post ${params.id}`)),

@@ -13,6 +13,11 @@ import type { Logger } from "../logger";
 export const PUBLISH_DUE_POSTS = "publish-due-posts";
 /** Mails a password reset link to an address, if it has an account; the job holds the address only. */
 export const SEND_PASSWORD_RESET = "send-password-reset";
+/**
+ * Mails the confirmation link to an address that asked to subscribe (newsletters/subscribers):
+ * the sign-up answers at once, whether or not the address is known, and the token is made by the job.
+ */
+export const SEND_SUBSCRIBE_CONFIRMATION = "send-subscribe-confirmation";
 /** Runs one queued import of another site's export (site-import/import-jobs.ts). */
 export const RUN_IMPORT = "run-import";
 /** Queues again the imports a stopped or crashed process left, and drops uploads kept too long. */
@@ -24,9 +29,18 @@ export const SEND_NEWSLETTER_BATCH = "send-newsletter-batch";
 /** Starts due newsletter sends and queues again the batches of sends whose process died. */
 export const SWEEP_NEWSLETTER_SENDS = "sweep-newsletter-sends";
 
+/** Who asked to subscribe, to which newsletters (ids), and the consent's client address and form. */
+export interface SubscribeConfirmationJob {
+  email: string;
+  newsletterIds: string[];
+  ip: string | null;
+  form: string;
+}
+
 export interface JobHandlers {
   [PUBLISH_DUE_POSTS]: () => Promise<unknown>;
   [SEND_PASSWORD_RESET]: (data: { email: string }) => Promise<unknown>;
+  [SEND_SUBSCRIBE_CONFIRMATION]: (data: SubscribeConfirmationJob) => Promise<unknown>;
   [RUN_IMPORT]: (data: { importId: string }) => Promise<unknown>;
   /** `atStart`: this process has just started (on PGlite, the only one: nothing else is running an import). */
   [SWEEP_IMPORTS]: (options: { atStart: boolean }) => Promise<unknown>;
@@ -76,6 +90,7 @@ export function createJobQueue(
   let mailWorker: string | undefined;
   let importWorker: string | undefined;
   let sendWorker: string | undefined;
+  let subscribeWorker: string | undefined;
 
   return {
     /**
@@ -97,6 +112,15 @@ export function createJobQueue(
         { pollingIntervalSeconds: 1 },
         async ([job]) => {
           if (job) await handlers[SEND_PASSWORD_RESET](job.data);
+        },
+      );
+
+      await boss.createQueue(SEND_SUBSCRIBE_CONFIRMATION, { name: SEND_SUBSCRIBE_CONFIRMATION, ...mailRetries });
+      subscribeWorker = await boss.work<SubscribeConfirmationJob>(
+        SEND_SUBSCRIBE_CONFIRMATION,
+        { pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (job) await handlers[SEND_SUBSCRIBE_CONFIRMATION](job.data);
         },
       );
 
@@ -149,6 +173,14 @@ export function createJobQueue(
       await boss.send(SEND_PASSWORD_RESET, { email }, mailRetries);
       // This instance's worker looks at once instead of at its next poll: the mail leaves now.
       if (mailWorker) boss.notifyWorker(mailWorker);
+      return true;
+    },
+
+    /** Queues a subscription's confirmation mail; false when this process takes no jobs (the caller sends it). */
+    async queueSubscribeConfirmation(data: SubscribeConfirmationJob): Promise<boolean> {
+      if (!running) return false;
+      await boss.send(SEND_SUBSCRIBE_CONFIRMATION, data, mailRetries);
+      if (subscribeWorker) boss.notifyWorker(subscribeWorker);
       return true;
     },
 

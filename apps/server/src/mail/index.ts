@@ -1,1 +1,1 @@
-export { createMailService, type MailService } from "./mail.service";
+export { createMailService, type MailMessage, type MailService } from "./mail.service";

@@ -15,3 +15,14 @@ export type {
 export { createDeliveryEvents, type DeliveryEvents } from "./sends/delivery-events";
 export { createSendsService, type SendsService } from "./sends/sends.service";
 export { createOutboxSender, createSmtpSender, type MailSender } from "./sends/smtp-sender";
+export { type ImportedSubscriber, writeImportedSubscribers } from "./subscribers/imported-subscribers";
+export {
+  createSubscribersAdminService,
+  type SubscribersAdminService,
+} from "./subscribers/subscribers-admin.service";
+export {
+  createSubscribingService,
+  type Reader,
+  type SubscribeContext,
+  type SubscribingService,
+} from "./subscribers/subscribing.service";

@@ -54,6 +54,9 @@ export const RATE_LIMITS = {
   sharesPerClient: { name: "share-client", points: 60, durationSec: 10 * MINUTE },
   /** "Send a test to me" in the editor: enough to check a story a few times, not a way to mail anyone a lot. */
   newsletterTestsPerUser: { name: "newsletter-test-user", points: 10, durationSec: 10 * MINUTE },
+  /** Newsletter sign-ups (docs/product/subscribers.md): each may mail an address, so both are bounded. */
+  subscribePerClient: { name: "subscribe-client", points: 20, durationSec: 15 * MINUTE },
+  subscribePerAddress: { name: "subscribe-address", points: 3, durationSec: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Which store counts, and whether this process's memory stands in for it just now. */

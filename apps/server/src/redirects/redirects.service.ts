@@ -15,6 +15,7 @@ import {
 } from "@broadsheet/domain";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { type Caches, REDIRECTS_TAG } from "../caching";
+import { csvImportReport, csvLine, parseCsv } from "../csv";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { isUniqueViolation } from "../db/pg-errors";
@@ -23,7 +24,6 @@ import { escapeLike } from "../db/sql-patterns";
 import { AppError, conflict, invalid, notFound } from "../errors";
 import { keyOfTarget, targetOf, targetsNaming } from "./redirect-addresses";
 import { createRedirectLookup, type RedirectAnswer } from "./redirect-lookup";
-import { csvLine, parseCsv } from "./redirects-csv";
 
 type RedirectRow = typeof redirects.$inferSelect;
 
@@ -224,11 +224,7 @@ export function createRedirectsService(
     async importCsv(text: string): Promise<RedirectImportReport> {
       const rows = parseCsv(text);
       if (rows.length > REDIRECT_IMPORT_MAX_LINES) throw invalid(REDIRECT_MESSAGES.tooManyLines);
-      const report: RedirectImportReport = { created: 0, updated: 0, skipped: 0, problems: [] };
-      const skip = (line: number, message: string) => {
-        report.skipped++;
-        report.problems.push({ line, message });
-      };
+      const { report, skip } = csvImportReport();
       for (const [index, fields] of rows.entries()) {
         const line = index + 1;
         const [from = "", to = "", status] = fields.map((field) => field.trim());

@@ -7,9 +7,9 @@ import {
   auditEvents,
   categories,
   comments,
-  importedMembers,
   importItems,
   media,
+  newsletters,
   pages,
   polls,
   pollVotes,
@@ -24,6 +24,8 @@ import {
   reviews,
   shares,
   siteSettings,
+  subscriberNewsletters,
+  subscribers,
   tags,
   types,
   users,
@@ -81,8 +83,17 @@ export const ARCHIVE_TABLES: ArchiveTable[] = [
   { name: "redirects", table: redirects },
   { name: "audit_events", table: auditEvents },
   { name: "import_items", table: importItems },
-  { name: "imported_members", table: importedMembers },
+  // Newsletters' readers (issue 42); sends, deliveries and provider events are a site's history, not its content.
+  { name: "newsletters", table: newsletters },
+  { name: "subscribers", table: subscribers },
+  { name: "subscriber_newsletters", table: subscriberNewsletters },
 ];
+
+/**
+ * Tables of older archives that this site keeps elsewhere now: restored by their own code
+ * (imported_members: Ghost members, subscribers since migration 0022).
+ */
+export const LEGACY_ARCHIVE_TABLES = ["imported_members"] as const;
 
 export interface ArchiveManifest {
   format: typeof ARCHIVE_FORMAT;

@@ -8,6 +8,7 @@ export {
   type ArchiveTable,
   archiveColumns,
   isSafeMediaKey,
+  LEGACY_ARCHIVE_TABLES,
   MANIFEST_FILE,
   MEDIA_DIR,
   schemaVersion,

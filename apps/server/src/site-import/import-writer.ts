@@ -12,8 +12,9 @@ import {
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { CATEGORY_LISTS, type Caches, PAGE_LISTS, POST_LISTS, postTag, REDIRECTS_TAG, TAG_LISTS } from "../caching";
 import type { Database } from "../db/client";
-import { comments, importedMembers, pages, postCoauthors, posts, postTags } from "../db/schema";
+import { comments, pages, postCoauthors, posts, postTags } from "../db/schema";
 import type { MediaService } from "../media";
+import { writeImportedSubscribers } from "../newsletters";
 import { sanitizeRichText } from "../posts";
 import { bylineOnlyAuthor, importAuthors, writeAuthorRedirects } from "./import-accounts";
 import { createImageImporter, type ImageImporter } from "./import-images";
@@ -266,14 +267,14 @@ export function createImportWriter(deps: ImportWriterDeps) {
       } else if (record.kind === "member") {
         members.push(record);
         if (members.length >= batchSize) {
-          await writeMembers(db, site.key, members, runContext);
+          await writeMembers(db, site, members, runContext);
           members = [];
         }
       }
     }
     await flush();
     await committing;
-    await writeMembers(db, site.key, members, runContext);
+    await writeMembers(db, site, members, runContext);
     await setPageParents(db, site.key, pass.pageParents, options.dryRun);
     if (!options.dryRun) {
       const written =
@@ -302,23 +303,26 @@ async function announce(caches: Caches, changedTags: string[]): Promise<void> {
   }
 }
 
+/** Members of a Ghost site become subscribers (newsletters' importedSubscribers). */
 async function writeMembers(
   db: Database,
-  site: string,
+  site: ImportedSite,
   members: ImportedMember[],
   run: { dryRun: boolean; report: ReportBuilder },
 ): Promise<void> {
   if (members.length === 0) return;
   const unique = new Map(members.map((member) => [member.email.trim().toLowerCase(), member]));
-  run.report.count("member", "created", unique.size);
-  if (run.dryRun) return;
-  await db
-    .insert(importedMembers)
-    .values([...unique].map(([email, member]) => ({ email, name: member.name, subscribed: member.subscribed, site })))
-    .onConflictDoUpdate({
-      target: importedMembers.email,
-      set: { name: sql`excluded.name`, subscribed: sql`excluded.subscribed`, site: sql`excluded.site` },
-    });
+  if (run.dryRun) {
+    run.report.count("member", "created", unique.size);
+    return;
+  }
+  const created = await writeImportedSubscribers(db, {
+    site: site.url || site.title,
+    members: [...unique.values()],
+  });
+  run.report.count("member", "created", created);
+  // An address already here keeps its own choices: its consent is the one that counts.
+  if (created < unique.size) run.report.count("member", "unchanged", unique.size - created);
 }
 
 /** Parents may come after their children in an export: set once every page exists. */

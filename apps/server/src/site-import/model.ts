@@ -137,6 +137,8 @@ export interface ImportedMember {
   email: string;
   name: string;
   subscribed: boolean;
+  /** When the member joined the other site, when the export says. */
+  createdAt: Date | null;
 }
 
 export type ImportRecord =

@@ -4,9 +4,9 @@ import {
   adverts,
   auditEvents,
   comments,
-  importedMembers,
   importItems,
   media,
+  newsletters,
   pages,
   polls,
   pollVotes,
@@ -20,6 +20,8 @@ import {
   reviews,
   shares,
   siteSettings,
+  subscriberNewsletters,
+  subscribers,
   tags,
 } from "../db/schema";
 import { insertCategory, insertPost, insertType, insertUser } from "./fixtures";
@@ -142,8 +144,22 @@ export async function seedWholeSite(db: Database) {
   await db
     .insert(importItems)
     .values({ site: "wordpress:https://old.example", kind: "post", sourceId: "7", localId: story.id });
+  const [weekly] = await db.insert(newsletters).values({ name: "Weekly", slug: "weekly" }).returning();
+  const [member] = await db
+    .insert(subscribers)
+    .values({
+      email: "member@example.com",
+      name: "Mem",
+      userId: reader.id,
+      status: "subscribed",
+      source: "ghost",
+      consentNote: "Imported from the Ghost site x",
+      manageToken: "member-manage-token-0123456789",
+      subscribedAt: new Date("2024-01-02T03:04:05.000Z"),
+    })
+    .returning();
   await db
-    .insert(importedMembers)
-    .values({ email: "member@example.com", name: "Mem", subscribed: true, site: "ghost:x" });
+    .insert(subscriberNewsletters)
+    .values({ subscriberId: member?.id as string, newsletterId: weekly?.id as string });
   return { admin, editor, reader, category, type, story, draft, mediaKey: key };
 }

@@ -20,6 +20,7 @@ import { Mosaic } from "../components/home/mosaic";
 import { NewsUpdate } from "../components/home/news-update";
 import { PollBlock } from "../components/home/poll";
 import { WebSiteJsonLd } from "../components/json-ld";
+import { SignupForm } from "../components/newsletters/signup-form";
 import { type KeptPart, ServerHtml } from "../components/server-html";
 import { callApi, errorMessage } from "../lib/api.server";
 import { keptPart } from "../lib/kept-parts.server";
@@ -264,6 +265,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Suspense>
           <Suspense>
             <PollBlock poll={loaderData.poll} />
+          </Suspense>
+          <Suspense>
+            <SignupForm form="home" />
           </Suspense>
           <Suspense>
             <ServerHtml id={ICYMI_ID} part={loaderData.icymi} className="min-w-0">

@@ -24,9 +24,14 @@ const reader: PublicUser = {
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 
+const newsletters = [
+  { _id: "n1", name: "The Harbour Gazette newsletter", slug: "newsletter", description: "", subscribed: true },
+  { _id: "n2", name: "Weekly", slug: "weekly", description: "The week in review", subscribed: false },
+];
+
 describe("the profile form", { timeout: 20_000 }, () => {
   it("shows the reader's details by label, the e-mail not to be changed", async () => {
-    renderRoute("/profile", Profile, { loader: () => ({ user: reader }) });
+    renderRoute("/profile", Profile, { loader: () => ({ user: reader, newsletters }) });
     expect(await screen.findByLabelText("Name", undefined, SLOW)).toHaveProperty("value", "Ada Lovelace");
     expect(screen.getByLabelText("Phone")).toHaveProperty("value", "+44 20 7946 0000");
     expect(screen.getByLabelText("Address")).toHaveProperty("value", "12 Harbour Road");
@@ -45,7 +50,7 @@ describe("the profile form", { timeout: 20_000 }, () => {
   it("posts the details to the action and shows its error, the values kept", async () => {
     let sent: FormData | null = null;
     renderRoute("/profile", Profile, {
-      loader: () => ({ user: reader }),
+      loader: () => ({ user: reader, newsletters }),
       action: async ({ request }) => {
         sent = await request.formData();
         return {
@@ -77,11 +82,34 @@ describe("the profile form", { timeout: 20_000 }, () => {
 
   it("gives staff their author page's Bio", async () => {
     renderRoute("/profile", Profile, {
-      loader: () => ({ user: { ...reader, role: "editor", bio: "Writes on maths." } }),
+      loader: () => ({ user: { ...reader, role: "editor", bio: "Writes on maths." }, newsletters }),
     });
     const bio = await screen.findByLabelText("Bio", undefined, SLOW);
     expect(bio.tagName).toBe("TEXTAREA");
     expect(bio).toHaveProperty("value", "Writes on maths.");
     expect(screen.getByRole("link", { name: "author page" }).getAttribute("href")).toBe("/author/ada-lovelace");
+  });
+
+  it("lists the newsletters with a checkbox each and saves the ticked ones", async () => {
+    let sent: FormData | null = null;
+    renderRoute("/profile", Profile, {
+      loader: () => ({ user: reader, newsletters }),
+      action: async ({ request }) => {
+        sent = await request.formData();
+        return { ok: true, intent: "newsletters", message: "Your newsletter choices are saved." };
+      },
+    });
+    const section = await screen.findByRole("region", { name: "Newsletters" }, SLOW);
+    const general = screen.getByRole("checkbox", { name: /The Harbour Gazette newsletter/ });
+    const weekly = screen.getByRole("checkbox", { name: /Weekly/ });
+    expect(general).toHaveProperty("checked", true);
+    expect(weekly).toHaveProperty("checked", false);
+    await userEvent.click(general);
+    await userEvent.click(weekly);
+    await userEvent.click(screen.getByRole("button", { name: "Save newsletters" }));
+    await screen.findByText("Your newsletter choices are saved.", undefined, SLOW);
+    expect((sent as FormData | null)?.get("intent")).toBe("newsletters");
+    expect((sent as FormData | null)?.getAll("newsletters")).toEqual(["weekly"]);
+    expect(section.id).toBe("newsletters");
   });
 });

@@ -6,6 +6,8 @@ import {
   MEDIA_MESSAGES,
   MESSAGES,
   PROFILE_PHOTO_UPLOAD,
+  SUBSCRIBER_MESSAGES,
+  subscribersApi,
   twoFactorApi,
   usersApi,
 } from "@broadsheet/domain";
@@ -15,6 +17,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { ACCOUNT_FIELDS } from "../components/account/account-fields";
 import { AccountTabs } from "../components/account/account-tabs";
 import { TwoFactorSection } from "../components/account/two-factor-section";
+import { type NewsletterChoice, NewsletterChoices } from "../components/newsletters/newsletter-choices";
 import { PermissionDenied } from "../components/permission-denied";
 import { useToast } from "../components/toaster";
 import { Button, CheckedForm, Field, type FieldProps, FormMessage } from "../components/ui";
@@ -25,7 +28,7 @@ import { uploadImage } from "../lib/admin/upload.server";
 import { callApi, errorMessage } from "../lib/api.server";
 import { useHydrated } from "../lib/document/use-hydrated";
 import { fail, failedCall, refuse, succeed } from "../lib/forms/answer.server";
-import { formText } from "../lib/forms/form-data";
+import { formList, formText } from "../lib/forms/form-data";
 import { useFormCheck } from "../lib/forms/use-form-check";
 import { useResultToast } from "../lib/forms/use-result-toast";
 import type { SessionUser } from "../lib/session-user";
@@ -43,16 +46,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await callApi(context, usersApi.getUser);
-  if (result.status === 401) return data({ user: null }, { status: 401 });
+  const [result, mine] = await Promise.all([callApi(context, usersApi.getUser), callApi(context, subscribersApi.mine)]);
+  if (result.status === 401) return data({ user: null, newsletters: [] }, { status: 401 });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
-  return { user: result.data };
+  return { user: result.data, newsletters: mine.ok ? mine.data.newsletters : [] };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = formText(form, "intent");
   if (intent === "photo") return changePhoto(context, form.get("photo"));
+  if (intent === "newsletters") {
+    const saved = await callApi(context, subscribersApi.updateMine, {
+      body: { newsletters: formList(form, "newsletters") },
+    });
+    if (!saved.ok) return failedCall(saved, { intent });
+    return succeed({ intent, message: SUBSCRIBER_MESSAGES.preferencesSaved });
+  }
   if (intent.startsWith("2fa-"))
     return changeTwoFactor(context, intent, formText(form, "code"), formText(form, "password"));
 
@@ -102,10 +112,10 @@ async function changePhoto(context: Route.ActionArgs["context"], file: FormDataE
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, newsletters } = loaderData;
   if (!user)
     return <PermissionDenied message={MESSAGES.loginUsersOnly} loginHref={withRedirectTo("/login", "/profile")} />;
-  return <ProfileEditor user={user} actionData={actionData} />;
+  return <ProfileEditor user={user} newsletters={newsletters} actionData={actionData} />;
 }
 
 function initials(name: string): string {
@@ -162,7 +172,15 @@ function profileFields(user: SessionUser): FieldProps[] {
   ];
 }
 
-function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Route.ComponentProps["actionData"] }) {
+function ProfileEditor({
+  user,
+  newsletters,
+  actionData,
+}: {
+  user: SessionUser;
+  newsletters: readonly NewsletterChoice[];
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const toast = useToast();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -170,6 +188,7 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
   const photoForm = useRef<HTMLFormElement>(null);
   const profileResult = actionData?.intent === "profile" ? actionData : null;
   const photoResult = actionData?.intent === "photo" ? actionData : null;
+  const newslettersResult = actionData?.intent === "newsletters" ? actionData : null;
   const profile = useFormCheck(checkProfile, profileResult);
 
   useResultToast(actionData, (done) => {
@@ -289,6 +308,17 @@ function ProfileEditor({ user, actionData }: { user: SessionUser; actionData: Ro
             </div>
           </CheckedForm>
         </section>
+      </div>
+      <div className="mt-8">
+        <NewsletterChoices
+          newsletters={newsletters}
+          busy={submitting === "newsletters"}
+          message={
+            newslettersResult && (!newslettersResult.ok || !hydrated)
+              ? { ok: newslettersResult.ok, text: newslettersResult.message ?? "" }
+              : undefined
+          }
+        />
       </div>
       {isStaff(user.role) ? (
         <div className="mt-8">

@@ -13,7 +13,13 @@ type Handler = (args: { request: Request }) => unknown;
 export function renderRoute(
   path: string,
   Component: ComponentType<never>,
-  handlers: { loader?: Handler; action?: Handler; rootData?: Record<string, unknown> } = {},
+  handlers: {
+    loader?: Handler;
+    action?: Handler;
+    rootData?: Record<string, unknown>;
+    /** Other routes beside it, e.g. the resource route a form of the page posts to. */
+    routes?: { path: string; action: Handler }[];
+  } = {},
 ) {
   const Stub = createRoutesStub([
     {
@@ -24,7 +30,10 @@ export function renderRoute(
         </Toaster>
       ),
       loader: () => ({ site: { siteName: "The Harbour Gazette" }, ...handlers.rootData }),
-      children: [{ path, Component: Component as ComponentType, loader: handlers.loader, action: handlers.action }],
+      children: [
+        { path, Component: Component as ComponentType, loader: handlers.loader, action: handlers.action },
+        ...(handlers.routes ?? []),
+      ],
     },
   ]);
   return render(<Stub initialEntries={[path]} />);

@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   "site.export",
   "import.create",
   "import.start",
+  "subscribers.import",
+  "subscriber.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

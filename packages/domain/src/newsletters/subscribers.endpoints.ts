@@ -74,6 +74,19 @@ export const MyNewslettersSchema = z
   })
   .meta({ id: "MyNewsletters" });
 
+/** What the manage page shows: the address, its status and every active newsletter, marked. */
+export const ManagedSubscriptionSchema = z
+  .object({
+    email: z.string(),
+    status: z.enum(SUBSCRIBER_STATUSES),
+    newsletters: z.array(PublicNewsletterSchema.extend({ subscribed: z.boolean() })),
+  })
+  .meta({ id: "ManagedSubscription" });
+export type ManagedSubscriptionJson = z.infer<typeof ManagedSubscriptionSchema>;
+
+const tokenParams = (what: string) => z.object({ token: z.string().max(128).meta({ description: what }) });
+const MANAGE_TOKEN = tokenParams("The manage token of the mail's links");
+
 const SubscriberImportFormSchema = z.object({
   file: z.string().meta({ format: "binary", contentMediaType: "text/csv" }),
   confirm: z.string().optional().describe('"1": mail each new address a confirmation instead of subscribing it'),
@@ -93,6 +106,56 @@ export const subscribersApi = {
     response: MessageSchema,
     responseDescription: "Accepted",
     errors: [400, 429],
+  }),
+  confirm: endpoint({
+    method: "post",
+    path: "/api/newsletters/confirm/{token}",
+    tag: "Subscribers",
+    summary: "Confirm a subscription (the confirmation mail's link)",
+    description:
+      "The page at the mailed link posts here when the reader presses its button: a mail scanner that only opens the link confirms nothing.",
+    access: "public",
+    params: tokenParams("The token of the confirmation mail"),
+    response: MessageSchema,
+    responseDescription: "Subscription confirmed",
+    errors: [400],
+  }),
+  manage: endpoint({
+    method: "get",
+    path: "/api/newsletters/manage/{token}",
+    tag: "Subscribers",
+    summary: "An address's newsletters, by its manage token (no login)",
+    access: "public",
+    params: MANAGE_TOKEN,
+    response: ManagedSubscriptionSchema,
+    responseDescription: "The address and every active newsletter, marked",
+    errors: [400],
+  }),
+  updateManaged: endpoint({
+    method: "put",
+    path: "/api/newsletters/manage/{token}",
+    tag: "Subscribers",
+    summary: "Choose an address's newsletters by its manage token; none unsubscribes",
+    access: "public",
+    params: MANAGE_TOKEN,
+    body: NewsletterChoicesSchema,
+    response: ManagedSubscriptionSchema,
+    responseDescription: "The choices as saved",
+    errors: [400],
+  }),
+  unsubscribe: endpoint({
+    method: "post",
+    path: "/api/newsletters/unsubscribe/{token}",
+    tag: "Subscribers",
+    summary: "Unsubscribe an address from every newsletter by its manage token",
+    description:
+      "The unsubscribe page's button. Mail clients' one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` to the page's own address, /newsletters/unsubscribe/{token}, which does the same.",
+    access: "public",
+    params: MANAGE_TOKEN,
+    query: z.object({ send: textQuery(36, "The send whose mail's link it was (credits its figures)") }),
+    response: MessageSchema,
+    responseDescription: "Unsubscribed",
+    errors: [400],
   }),
   mine: endpoint({
     method: "get",

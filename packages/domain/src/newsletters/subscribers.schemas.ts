@@ -15,6 +15,10 @@ export const SUBSCRIBER_MESSAGES = {
   subscribedNow: "You are subscribed.",
   emailInvalid: "Enter a valid e-mail address",
   newsletterUnknown: "No such newsletter: %s",
+  newsletterArchived: "This newsletter takes no new subscribers: %s",
+  noDefaultNewsletter: "There is no newsletter to subscribe to",
+  importLeftUnsubscribed: "The address unsubscribed or is suppressed (%s): an import does not subscribe it again",
+  oneClickUnsubscribed: "Unsubscribed.",
   confirmed: "Your subscription is confirmed.",
   linkInvalid: "This link is not valid or has expired.",
   unsubscribed: "You are unsubscribed. You will get no more newsletters from us.",
@@ -27,10 +31,15 @@ export const SUBSCRIBER_MESSAGES = {
   tooManyLines: `A CSV import reads at most ${SUBSCRIBER_IMPORT_MAX_LINES} lines`,
 } as const;
 
+/** The sign-up forms of the reader's pages, recorded with the consent; an API call without one is "api". */
+export const SUBSCRIBE_FORMS = ["home", "post-page", "footer", "api"] as const;
+export type SubscribeForm = (typeof SUBSCRIBE_FORMS)[number];
+
 export const SubscribeInputSchema = z.object({
   email: z.string().trim().max(EMAIL_MAX_LENGTH, SUBSCRIBER_MESSAGES.emailInvalid),
   /** Newsletter slugs; absent = the default newsletter. */
   newsletters: z.array(z.string().max(80)).max(20).optional(),
+  form: z.enum(SUBSCRIBE_FORMS).optional().describe("Which form of the site it came through (the consent record)"),
 });
 export type SubscribeInput = z.output<typeof SubscribeInputSchema>;
 

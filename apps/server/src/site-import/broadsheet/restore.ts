@@ -11,19 +11,21 @@ import {
   adverts,
   categories,
   comments,
-  importedMembers,
   importItems,
   media,
+  newsletters,
   pages,
   polls,
   postRevisions,
   posts,
   redirects,
   siteSettings,
+  subscribers,
   tags,
   types,
   users,
 } from "../../db/schema";
+import { type ImportedSubscriber, writeImportedSubscribers } from "../../newsletters";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
@@ -34,6 +36,7 @@ import {
   archiveColumns,
   extractArchive,
   isSafeMediaKey,
+  LEGACY_ARCHIVE_TABLES,
   MANIFEST_FILE,
   MEDIA_DIR,
   schemaVersion,
@@ -81,8 +84,15 @@ const CONTENT_TABLES: [string, PgTable][] = [
   ["media", media],
   ["redirects", redirects],
   ["imported items", importItems],
-  ["imported members", importedMembers],
+  ["subscribers", subscribers],
 ];
+
+const dateOrNull = (value: unknown) => {
+  const date = typeof value === "string" ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+};
+
+const isLegacyTable = (name: string) => (LEGACY_ARCHIVE_TABLES as readonly string[]).includes(name);
 
 const BATCH_SIZE = 500;
 
@@ -111,7 +121,8 @@ async function readManifest(dir: string): Promise<ArchiveManifest> {
     );
   }
   for (const [name, entry] of Object.entries(parsed.tables)) {
-    if (!ARCHIVE_TABLES.some((table) => table.name === name) || entry.file !== tableFile(name)) {
+    const known = ARCHIVE_TABLES.some((table) => table.name === name) || isLegacyTable(name);
+    if (!known || entry.file !== tableFile(name)) {
       throw new ImportInputError(`Not a Broadsheet export: the manifest lists an unknown table "${name}".`);
     }
     await stat(path.join(dir, entry.file)).catch(() => {
@@ -167,6 +178,51 @@ class Restore {
       const listed = this.manifest.tables[entry.name];
       if (listed) await this.restoreTable(entry, listed.rows);
     }
+    const members = this.manifest.tables.imported_members;
+    if (members) await this.restoreImportedMembers(members.rows);
+  }
+
+  /**
+   * An archive made before migration 0022 kept Ghost members in imported_members: they become
+   * subscribers, as that migration made them on the site that wrote it.
+   */
+  private async restoreImportedMembers(expectedRows: number): Promise<void> {
+    const file = tableFile("imported_members");
+    const bySite = new Map<string, ImportedSubscriber[]>();
+    let rows = 0;
+    for await (const { line, number } of readLines(path.join(this.dir, file))) {
+      const row = this.decodeLegacy(line, `${file} line ${number}`);
+      const site = String(row.site ?? "").replace(/^ghost:/, "");
+      const member: ImportedSubscriber = {
+        email: String(row.email ?? ""),
+        name: String(row.name ?? ""),
+        subscribed: row.subscribed === true,
+        createdAt: dateOrNull(row.created_at),
+      };
+      bySite.set(site, [...(bySite.get(site) ?? []), member]);
+      rows += 1;
+    }
+    if (rows !== expectedRows) {
+      throw new ImportInputError(
+        `The archive is incomplete: ${file} holds ${rows} rows where the manifest says ${expectedRows}.`,
+      );
+    }
+    let created = 0;
+    for (const [site, members] of bySite) created += await writeImportedSubscribers(this.db, { site, members });
+    this.report.counts.subscribers ??= { created: 0, updated: 0, unchanged: 0, skipped: 0 };
+    this.report.counts.subscribers.created += created;
+    this.done += rows;
+    await this.options.onProgress?.({ done: this.done, total: this.total });
+  }
+
+  private decodeLegacy(line: string, where: string): Record<string, unknown> {
+    try {
+      const raw: unknown = JSON.parse(line);
+      if (raw && typeof raw === "object" && !Array.isArray(raw)) return raw as Record<string, unknown>;
+    } catch {
+      // Reported below, as for any table.
+    }
+    throw new ImportInputError(`The archive is broken: ${where} is not a row.`);
   }
 
   private async restoreTable(entry: ArchiveTable, expectedRows: number): Promise<void> {
@@ -238,6 +294,13 @@ class Restore {
       await this.db.delete(pages).where(inArray(pages.slug, slugs));
     }
     if (entry.table === siteSettings) await this.db.delete(siteSettings);
+    if (entry.table === newsletters) {
+      // The site being empty, only the default newsletter its first migration made is here: the archive's replaces it.
+      const slugs = batch.map((row) => String(row.slug));
+      await this.db.delete(newsletters).where(inArray(newsletters.slug, slugs));
+      if (batch.some((row) => row.isDefault === true))
+        await this.db.delete(newsletters).where(sql`${newsletters.isDefault}`);
+    }
     if (entry.table === media) {
       for (const row of batch) row.bytes = await this.mediaBytes(String(row.key));
     }

@@ -5,13 +5,15 @@ import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   categories,
-  importedMembers,
   importItems,
+  newsletters,
   pages,
   postCoauthors,
   posts,
   postTags,
   redirects,
+  subscriberNewsletters,
+  subscribers,
   tags,
   users,
 } from "../../db/schema";
@@ -43,14 +45,14 @@ async function postBySlug(slug: string) {
 async function tableCounts() {
   const db = context.database.db;
   const count = async (
-    table: typeof posts | typeof pages | typeof redirects | typeof importItems | typeof importedMembers,
+    table: typeof posts | typeof pages | typeof redirects | typeof importItems | typeof subscribers,
   ) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
   return {
     posts: await count(posts),
     pages: await count(pages),
     redirects: await count(redirects),
     importItems: await count(importItems),
-    members: await count(importedMembers),
+    members: await count(subscribers),
   };
 }
 
@@ -122,12 +124,22 @@ describe("importing a Ghost export", () => {
       ]),
     );
 
-    const members = await db.select().from(importedMembers).orderBy(asc(importedMembers.email));
-    expect(members.map((member) => [member.email, member.name, member.subscribed, member.site])).toEqual([
-      ["ada@example.com", "Ada Reader", true, "ghost:The Harbour Gazette"],
-      ["bo@example.com", "", false, "ghost:The Harbour Gazette"],
-      ["bounced@example.com", "Bounced Address", false, "ghost:The Harbour Gazette"],
+    // Members become subscribers: the subscribed ones get the default newsletter.
+    const members = await db.select().from(subscribers).orderBy(asc(subscribers.email));
+    expect(members.map((member) => [member.email, member.name, member.status, member.source])).toEqual([
+      ["ada@example.com", "Ada Reader", "subscribed", "ghost"],
+      ["bo@example.com", "", "unsubscribed", "ghost"],
+      ["bounced@example.com", "Bounced Address", "unsubscribed", "ghost"],
     ]);
+    expect(members[0]?.consentNote).toMatch(/^Imported from the Ghost site \S/);
+    // When they joined the other site is kept.
+    expect(members[0]?.createdAt.toISOString()).toBe("2023-01-02T10:00:00.000Z");
+    const held = await db
+      .select({ email: subscribers.email, slug: newsletters.slug })
+      .from(subscriberNewsletters)
+      .innerJoin(subscribers, eq(subscribers.id, subscriberNewsletters.subscriberId))
+      .innerJoin(newsletters, eq(newsletters.id, subscriberNewsletters.newsletterId));
+    expect(held).toEqual([{ email: "ada@example.com", slug: "newsletter" }]);
   });
 
   it("changes nothing when the same export is imported again", async () => {

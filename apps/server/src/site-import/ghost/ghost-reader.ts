@@ -306,6 +306,7 @@ const toMember = (member: GhostRow, index: ExportIndex): ImportedMember => ({
   subscribed:
     !flag(member.email_disabled) &&
     (index.subscribedMemberIds ? index.subscribedMemberIds.has(id(member.id)) : flag(member.subscribed)),
+  createdAt: parseGhostDate(member.created_at),
 });
 
 async function assertReadable(filePath: string): Promise<void> {

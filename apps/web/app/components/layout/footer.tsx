@@ -1,5 +1,6 @@
 import type { SiteSettings } from "@broadsheet/domain";
 import { ArrowUp } from "lucide-react";
+import { SignupForm } from "../newsletters/signup-form";
 import { PageLink } from "../page-link";
 import { PhoneLink } from "./phone-link";
 
@@ -68,6 +69,11 @@ export function Footer({ site, now }: { site: SiteSettings; now: string }) {
             </li>
           </ul>
         </nav>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 pb-8">
+        <div className="max-w-md">
+          <SignupForm form="footer" tone="dark" heading="Newsletter" />
+        </div>
       </div>
       <div className="border-t border-gray-700">
         <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4 text-sm">

@@ -11,6 +11,7 @@ import {
 } from "@broadsheet/domain";
 import { useEffect } from "react";
 import { data, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { SignupForm } from "../../components/newsletters/signup-form";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { sendView } from "../../lib/document/view-beacon";
 import type { ActionResult } from "../../lib/forms/action-result";
@@ -239,6 +240,10 @@ function PostView({
 
           <EngagementBar post={post} user={user} />
         </article>
+
+        <div className="mt-10">
+          <SignupForm form="post-page" />
+        </div>
 
         <CommentsSection post={post} user={user} now={now} />
         <ReviewsSection post={post} user={user} now={now} />

@@ -50,12 +50,3 @@ export const importItems = pgTable(
   },
   (table) => [primaryKey({ columns: [table.site, table.kind, table.sourceId] })],
 );
-
-/** A Ghost site's members, kept for the newsletter work that follows (issue 41). */
-export const importedMembers = pgTable("imported_members", {
-  email: text("email").primaryKey(),
-  name: text("name").notNull().default(""),
-  subscribed: boolean("subscribed").notNull().default(false),
-  site: text("site").notNull(),
-  createdAt: createdAt(),
-});
