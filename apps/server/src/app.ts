@@ -35,6 +35,7 @@ import { exportsRoutes } from "./http/routes/newsroom/exports.routes";
 import { healthRoutes } from "./http/routes/newsroom/health.routes";
 import { importsRoutes } from "./http/routes/newsroom/imports.routes";
 import { settingsRoutes } from "./http/routes/newsroom/settings.routes";
+import { newslettersRoutes } from "./http/routes/newsletters/newsletters.routes";
 import { pagesRoutes } from "./http/routes/pages.routes";
 import { pollsRoutes } from "./http/routes/polls.routes";
 import { feedsRoutes } from "./http/routes/posts/feeds.routes";
@@ -203,6 +204,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", pollsRoutes(services));
   api.route("/", advertsRoutes(services));
   api.route("/", redirectsRoutes(services));
+  api.route("/", newslettersRoutes(services));
   api.route("/", settingsRoutes(services.settings));
   api.route("/", auditRoutes(services.audit));
   api.route("/", exportsRoutes(services.siteExport));

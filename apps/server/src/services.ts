@@ -32,6 +32,7 @@ import {
 import type { Logger } from "./logger";
 import { createMailService } from "./mail";
 import { createMediaService } from "./media";
+import { createNewslettersService } from "./newsletters";
 import { createAnalyticsService, createAuditService, createHealthService, createSettingsService } from "./newsroom";
 import { createPagesService } from "./pages";
 import { createPollsService } from "./polls";
@@ -80,6 +81,11 @@ export function createServices(deps: ServiceDeps) {
   const jobs = createJobQueue(database, logger);
   const settings = createSettingsService(db, { reads, caches, defaults: config.site });
   const redirects = createRedirectsService(db, { caches, onForget: publicPages.onForget });
+  const newsletters = createNewslettersService(db, {
+    reads,
+    caches,
+    siteName: async () => (await settings.getSettings()).siteName,
+  });
   const twoFactor = createTwoFactorService(db, {
     issuer: async () => (await settings.getSettings()).siteName,
     forgetUser: (userId) => caches.changed([userTag(userId)]),
@@ -162,6 +168,8 @@ export function createServices(deps: ServiceDeps) {
     audit: createAuditService(db),
     settings,
     redirects,
+    /** Admin → Newsletters: newsletters and their delivery settings. */
+    newsletters,
     siteImport,
     siteExport: createSiteExportService(db, {
       publicUrl: config.publicUrl,

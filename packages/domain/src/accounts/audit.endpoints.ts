@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   "site.export",
   "import.create",
   "import.start",
+  "newsletter.create",
+  "newsletter.update",
+  "newsletter.archive",
+  "newsletter.settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,0 +1,5 @@
+export {
+  createNewslettersService,
+  DEFAULT_DELIVERY_SETTINGS,
+  type NewslettersService,
+} from "./newsletters.service";
