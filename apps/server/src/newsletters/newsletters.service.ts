@@ -47,7 +47,11 @@ export function createNewslettersService(db: Database, deps: NewslettersDeps) {
 
   const selectNewsletters = () =>
     db
-      .select({ row: newsletters, category: sql<string>`coalesce(${categories.name}, '')`, subscribers: subscribedCount })
+      .select({
+        row: newsletters,
+        category: sql<string>`coalesce(${categories.name}, '')`,
+        subscribers: subscribedCount,
+      })
       .from(newsletters)
       .leftJoin(categories, eq(categories.id, newsletters.categoryId));
 
@@ -71,7 +75,12 @@ export function createNewslettersService(db: Database, deps: NewslettersDeps) {
   });
 
   // The default first, then the active ones by name; archived ones last.
-  const order = [desc(newsletters.isDefault), asc(newsletters.archived), asc(sql`lower(${newsletters.name})`), asc(newsletters.createdAt)];
+  const order = [
+    desc(newsletters.isDefault),
+    asc(newsletters.archived),
+    asc(sql`lower(${newsletters.name})`),
+    asc(newsletters.createdAt),
+  ];
 
   async function findNewsletter(id: string): Promise<NewsletterJson> {
     // Any other text names no newsletter (and would be an SQL error against a uuid column).
@@ -93,10 +102,7 @@ export function createNewslettersService(db: Database, deps: NewslettersDeps) {
   }
 
   /** Writes `values` (and, when it becomes the default, takes the mark from the old one) in one transaction. */
-  async function save(
-    id: string | null,
-    values: Omit<typeof newsletters.$inferInsert, "id">,
-  ): Promise<string> {
+  async function save(id: string | null, values: Omit<typeof newsletters.$inferInsert, "id">): Promise<string> {
     try {
       return await db.transaction(async (tx) => {
         // The partial unique index allows one default: unset the old one first, in the same transaction.
@@ -111,18 +117,26 @@ export function createNewslettersService(db: Database, deps: NewslettersDeps) {
           if (!created) throw new Error("newsletter insert returned no row");
           return created.id;
         }
-        await tx.update(newsletters).set({ ...values, updatedAt: new Date() }).where(eq(newsletters.id, id));
+        await tx
+          .update(newsletters)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(newsletters.id, id));
         return id;
       });
     } catch (error) {
-      if (isUniqueViolation(error) && pgConstraint(error)?.includes("slug")) throw conflict(NEWSLETTER_MESSAGES.slugTaken);
+      if (isUniqueViolation(error) && pgConstraint(error)?.includes("slug"))
+        throw conflict(NEWSLETTER_MESSAGES.slugTaken);
       throw error;
     }
   }
 
   async function publicNewsletters(): Promise<PublicNewsletterJson[]> {
     const siteName = await deps.siteName();
-    const rows = await db.select().from(newsletters).where(eq(newsletters.archived, false)).orderBy(...order);
+    const rows = await db
+      .select()
+      .from(newsletters)
+      .where(eq(newsletters.archived, false))
+      .orderBy(...order);
     return rows.map((row) => ({
       _id: row.id,
       name: newsletterDisplayName(row.name, siteName),
@@ -192,7 +206,10 @@ export function createNewslettersService(db: Database, deps: NewslettersDeps) {
     async archiveNewsletter(id: string): Promise<NewsletterJson> {
       const current = await findNewsletter(id);
       if (current.isDefault) throw conflict(NEWSLETTER_MESSAGES.defaultCannotArchive);
-      await db.update(newsletters).set({ archived: true, updatedAt: new Date() }).where(eq(newsletters.id, current._id));
+      await db
+        .update(newsletters)
+        .set({ archived: true, updatedAt: new Date() })
+        .where(eq(newsletters.id, current._id));
       await changed();
       return { ...current, archived: true };
     },

@@ -69,9 +69,7 @@ export function ViewsChart({
     : figure.level
       ? levelSummary(first, last)
       : `${number.format(total)} ${figure.many} from ${shortDay(first.day)} to ${shortDay(last.day)}${
-          busiest && busiest.views > 0
-            ? `; busiest day ${shortDay(busiest.day)} with ${named(busiest.views)}`
-            : ""
+          busiest && busiest.views > 0 ? `; busiest day ${shortDay(busiest.day)} with ${named(busiest.views)}` : ""
         }.`;
 
   return (

@@ -6,10 +6,10 @@ import {
   type NewsletterJson,
 } from "@broadsheet/domain";
 import type { LucideIcon } from "lucide-react";
+import type { ActionResult } from "../../../lib/forms/action-result";
 import { check } from "../../../lib/forms/check";
 import { formText } from "../../../lib/forms/form-data";
 import { useFormCheck } from "../../../lib/forms/use-form-check";
-import type { ActionResult } from "../../../lib/forms/action-result";
 import { Button, CheckedForm, Field } from "../../ui";
 
 /* Add or change a newsletter (Admin → Newsletters, docs/product/newsletters.md). */

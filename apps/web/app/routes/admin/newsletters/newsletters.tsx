@@ -69,8 +69,13 @@ function checkSettings(form: FormData) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const [intent, id] = [formText(form, "intent"), formText(form, "id")];
+  return runAction(context, await request.formData());
+}
+
+/** One form's intent: a newsletter, the delivery settings, or a send's control. */
+async function runAction(context: Route.ActionArgs["context"], form: FormData) {
+  const intent = formText(form, "intent");
+  const id = formText(form, "id");
   switch (intent) {
     case "create":
     case "update": {
@@ -78,7 +83,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!checked.ok) return refuse(checked, { intent });
       const body = checked.value;
       if (intent === "create") {
-        return apiAction(context, intent, newslettersApi.create, { body }, { success: `Newsletter ${body.name} added` });
+        return apiAction(
+          context,
+          intent,
+          newslettersApi.create,
+          { body },
+          { success: `Newsletter ${body.name} added` },
+        );
       }
       const success = `Newsletter ${body.name} saved`;
       return apiAction(context, intent, newslettersApi.update, { params: { id }, body }, { success });

@@ -13,11 +13,13 @@ import {
 import { Download, Inbox, Search, Upload } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../../components/admin/admin-page-header";
+import { CsvImportReport } from "../../../components/admin/csv-import-report";
 import { DeleteAction } from "../../../components/admin/delete-action";
 import { Button, type Column, DataTable, Field, Pager } from "../../../components/ui";
 import { adminMeta } from "../../../lib/admin/admin-meta";
+import { answerCsvImport, csvUpload } from "../../../lib/admin/csv-upload.server";
 import { callApi, errorMessage } from "../../../lib/api.server";
-import { apiAction, failedCall, fail, refuse, succeed } from "../../../lib/forms/answer.server";
+import { apiAction, fail } from "../../../lib/forms/answer.server";
 import { formText } from "../../../lib/forms/form-data";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import { listHref, pageParam } from "../../../lib/paging";
@@ -76,52 +78,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** The CSV file of the import form, sent on to the API as it came, with the confirmation choice. */
 async function importCsv(context: Route.ActionArgs["context"], form: FormData) {
-  const intent = "import";
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) {
-    return refuse({ ok: false, message: SUBSCRIBER_MESSAGES.csvRequired, fieldErrors: {} }, { intent });
-  }
-  const upload = new FormData();
-  upload.set("file", file);
-  if (form.get("confirm") === "on") upload.set("confirm", "1");
-  const result = await callApi(context, subscribersApi.importCsv, { form: upload });
-  if (!result.ok) return failedCall(result, { intent });
-  const { created, updated, skipped } = result.data;
-  return succeed({
-    intent,
-    message: `Imported: ${created} created, ${updated} updated, ${skipped} skipped`,
-    report: result.data,
-  });
+  const confirm: Record<string, string> = form.get("confirm") === "on" ? { confirm: "1" } : {};
+  const upload = csvUpload(form.get("file"), SUBSCRIBER_MESSAGES.csvRequired, confirm);
+  if (!upload.ok) return upload.refused;
+  return answerCsvImport(await callApi(context, subscribersApi.importCsv, { form: upload.form }));
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  switch (formText(form, "intent")) {
-    case "import":
-      return importCsv(context, form);
-    case "delete":
-      return apiAction(context, "delete", subscribersApi.remove, { params: { id: formText(form, "id") } });
-    default:
-      return fail({ message: "Unknown action" });
-  }
+  const intent = formText(form, "intent");
+  if (intent === "import") return importCsv(context, form);
+  if (intent !== "delete") return fail({ message: "Unknown action" });
+  return apiAction(context, intent, subscribersApi.remove, { params: { id: formText(form, "id") } });
 }
 
-export function ImportReport({ report }: { report: SubscriberImportReport }) {
+function DeleteSubscriber({ row }: { row: SubscriberJson }) {
   return (
-    <div role="status" className="mt-4 rounded-md border border-gray-200 bg-gray-50 p-3 text-sm">
-      <p className="font-semibold">
-        {report.created} created, {report.updated} updated, {report.skipped} skipped
-      </p>
-      {report.problems.length > 0 ? (
-        <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-gray-700">
-          {report.problems.slice(0, 100).map((problem) => (
-            <li key={`${problem.line}-${problem.message}`}>
-              Line {problem.line}: {problem.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    <DeleteAction
+      question="Delete this subscriber?"
+      detail={<>{row.email} is erased: it gets no more mail and its consent record goes too.</>}
+      label={`Delete subscriber ${row.email}`}
+      fields={{ intent: "delete", id: row._id }}
+    />
   );
 }
 
@@ -148,19 +126,7 @@ export default function SubscribersScreen({ loaderData, actionData }: Route.Comp
     { header: "Newsletters", cell: (row) => row.newsletters.map(nameOf).join(", ") || "None" },
     { header: "Source", cell: (row) => row.source },
     { header: "Added", cell: (row) => formatZonedTime(row.createdAt, timeZone), className: "whitespace-nowrap" },
-    {
-      header: "Action",
-      hideHeader: true,
-      className: "w-28 text-right",
-      cell: (row) => (
-        <DeleteAction
-          question="Delete this subscriber?"
-          detail={<>{row.email} is erased: it gets no more mail and its consent record goes too.</>}
-          label={`Delete subscriber ${row.email}`}
-          fields={{ intent: "delete", id: row._id }}
-        />
-      ),
-    },
+    { header: "Action", hideHeader: true, className: "w-28 text-right", cell: (row) => <DeleteSubscriber row={row} /> },
   ];
 
   const filtered = Boolean(filters.search || filters.status || filters.newsletter);
@@ -214,7 +180,7 @@ export default function SubscribersScreen({ loaderData, actionData }: Route.Comp
               Import CSV
             </Button>
           </Form>
-          {report ? <ImportReport report={report} /> : null}
+          {report ? <CsvImportReport report={report} /> : null}
         </AdminPanel>
         <AdminPanel
           id="subscriber-list"
