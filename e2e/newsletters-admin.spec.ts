@@ -16,7 +16,7 @@ test("an admin adds a newsletter, changes the delivery settings and opens the su
     await expect(table.getByRole("row", { name: /Default/ })).toBeVisible();
 
     const form = page.getByRole("region", { name: "Add newsletter" });
-    await form.getByLabel("Name").fill(name);
+    await form.getByLabel("Name", { exact: true }).fill(name);
     await form.getByLabel("Description").fill("Our science stories, every Friday");
     await form.getByLabel("Sender address").fill("science@example.com");
     await form.getByRole("button", { name: "Add newsletter" }).click();

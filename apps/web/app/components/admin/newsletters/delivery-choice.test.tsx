@@ -1,7 +1,8 @@
-import type { NewsletterJson, SendJson } from "@broadsheet/domain";
+import type { SendJson } from "@broadsheet/domain";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { newsletterFixture } from "../../../testing/newsletters";
 import { renderRoute } from "../../../testing/render-route";
 import { EMPTY_POST, PostForm } from "../post-form";
 import type { PostDeliveryData } from "./delivery-choice";
@@ -13,22 +14,7 @@ const SLOW = { timeout: 8_000 };
 const science = { _id: "c-science", name: "Science", slug: "science", createdAt: "2026-11-01T00:00:00.000Z" };
 const travel = { _id: "c-travel", name: "Travel", slug: "travel", createdAt: "2026-11-01T00:00:00.000Z" };
 
-const newsletter = (overrides: Partial<NewsletterJson>): NewsletterJson => ({
-  _id: "n-main",
-  name: "The Harbour Gazette newsletter",
-  slug: "newsletter",
-  description: "",
-  senderName: "",
-  senderEmail: "",
-  replyTo: "",
-  categoryId: null,
-  category: "",
-  isDefault: true,
-  archived: false,
-  subscribers: 120,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  ...overrides,
-});
+const newsletter = newsletterFixture;
 
 const newsletters = [
   newsletter({}),

@@ -1,7 +1,8 @@
-import type { NewsletterJson, SendJson } from "@broadsheet/domain";
+import type { SendJson } from "@broadsheet/domain";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { newsletterFixture } from "../../../testing/newsletters";
 import { renderRoute } from "../../../testing/render-route";
 import NewslettersScreen from "./newsletters";
 
@@ -9,25 +10,10 @@ import NewslettersScreen from "./newsletters";
 
 const SLOW = { timeout: 8_000 };
 
-const newsletter = (overrides: Partial<NewsletterJson>): NewsletterJson => ({
-  _id: "11111111-1111-4111-8111-111111111111",
-  name: "The Harbour Gazette newsletter",
-  slug: "newsletter",
-  description: "",
-  senderName: "",
-  senderEmail: "",
-  replyTo: "",
-  categoryId: null,
-  category: "",
-  isDefault: true,
-  archived: false,
-  subscribers: 1204,
-  createdAt: "2026-11-01T00:00:00.000Z",
-  ...overrides,
-});
+const newsletter = newsletterFixture;
 
 const newsletters = [
-  newsletter({}),
+  newsletter({ subscribers: 1204 }),
   newsletter({
     _id: "22222222-2222-4222-8222-222222222222",
     name: "Science Weekly",

@@ -84,12 +84,19 @@ async function importCsv(context: Route.ActionArgs["context"], form: FormData) {
   return answerCsvImport(await callApi(context, subscribersApi.importCsv, { form: upload.form }));
 }
 
+/** Delete erases the address (and its consent record). */
+function deleteSubscriber(context: Route.ActionArgs["context"], id: string) {
+  return apiAction(context, "delete", subscribersApi.remove, { params: { id } });
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = formText(form, "intent");
-  if (intent === "import") return importCsv(context, form);
-  if (intent !== "delete") return fail({ message: "Unknown action" });
-  return apiAction(context, intent, subscribersApi.remove, { params: { id: formText(form, "id") } });
+  type Answer = Awaited<ReturnType<typeof importCsv>> | Awaited<ReturnType<typeof deleteSubscriber>>;
+  const handlers: Record<string, () => Promise<Answer>> = {
+    import: () => importCsv(context, form),
+    delete: () => deleteSubscriber(context, formText(form, "id")),
+  };
+  return handlers[formText(form, "intent")]?.() ?? fail({ message: "Unknown action" });
 }
 
 function DeleteSubscriber({ row }: { row: SubscriberJson }) {
