@@ -8,7 +8,7 @@ import {
   type PublicNewsletterJson,
   slugify,
 } from "@broadsheet/domain";
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { type Caches, NEWSLETTER_LISTS, type ReadCache } from "../caching";
 import type { Database } from "../db/client";
 import { isUniqueViolation, pgConstraint } from "../db/pg-errors";
@@ -124,9 +124,10 @@ export function createNewslettersService(db: Database, deps: NewslettersDeps) {
         return id;
       });
     } catch (error) {
-      if (isUniqueViolation(error) && pgConstraint(error)?.includes("slug"))
-        throw conflict(NEWSLETTER_MESSAGES.slugTaken);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // Two newsletters made the default at the same moment: the index let one through.
+      if (pgConstraint(error) === "newsletters_one_default") throw conflict(NEWSLETTER_MESSAGES.defaultRace);
+      throw conflict(NEWSLETTER_MESSAGES.slugTaken);
     }
   }
 
@@ -155,20 +156,6 @@ export function createNewslettersService(db: Database, deps: NewslettersDeps) {
         return (await selectNewsletters().orderBy(...order)).map((found) => toJson(siteName, found));
       }
       return deps.reads.get("newsletters:public", publicNewsletters, () => [NEWSLETTER_LISTS]);
-    },
-
-    getNewsletter: findNewsletter,
-
-    /** The newsletters named by `slugs` (all of them, or 400 naming the first unknown or archived one). */
-    async newslettersBySlugs(slugs: readonly string[]): Promise<NewsletterRow[]> {
-      if (slugs.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(newsletters)
-        .where(and(inArray(newsletters.slug, [...slugs]), eq(newsletters.archived, false)));
-      const unknown = slugs.find((slug) => !rows.some((row) => row.slug === slug));
-      if (unknown !== undefined) throw invalid(NEWSLETTER_MESSAGES.newsletterUnknown.replace("%s", unknown));
-      return rows;
     },
 
     async createNewsletter(input: NewsletterInput): Promise<NewsletterJson> {
