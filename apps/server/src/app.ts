@@ -30,6 +30,7 @@ import { sharesRoutes } from "./http/routes/engagement/shares.routes";
 import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
 import { newsletterMailRoutes, newsletterTrackingRoutes } from "./http/routes/newsletters/mail.routes";
+import { newslettersRoutes } from "./http/routes/newsletters/newsletters.routes";
 import { sendsRoutes } from "./http/routes/newsletters/sends.routes";
 import { oneClickUnsubscribeRoutes, subscribersRoutes } from "./http/routes/newsletters/subscribers.routes";
 import { adminRoutes } from "./http/routes/newsroom/admin.routes";
@@ -209,6 +210,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", advertsRoutes(services));
   api.route("/", redirectsRoutes(services));
   api.route("/", subscribersRoutes(services));
+  api.route("/", newslettersRoutes(services));
   api.route("/", settingsRoutes(services.settings));
   api.route("/", auditRoutes(services.audit));
   api.route("/", exportsRoutes(services.siteExport));

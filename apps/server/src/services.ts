@@ -40,6 +40,7 @@ import {
   createDeliveryEvents,
   createNewsletterMailService,
   createNewsletterMailWriter,
+  createNewslettersService,
   createNewsletterTracking,
   createOutboxSender,
   createSendsService,
@@ -94,9 +95,15 @@ export function createServices(deps: ServiceDeps) {
   const polls = createPollsService(db, viewers, caches);
   const jobs = createJobQueue(database, logger);
   const settings = createSettingsService(db, { reads, caches, defaults: config.site });
+  const siteName = async () => (await settings.getSettings()).siteName;
   const redirects = createRedirectsService(db, { caches, onForget: publicPages.onForget });
+  const newsletters = createNewslettersService(db, {
+    reads,
+    caches,
+    siteName,
+  });
   const twoFactor = createTwoFactorService(db, {
-    issuer: async () => (await settings.getSettings()).siteName,
+    issuer: siteName,
     forgetUser: (userId) => caches.changed([userTag(userId)]),
   });
   // Each needs the other: a save records a revision, a restore answers the post.
@@ -166,7 +173,6 @@ export function createServices(deps: ServiceDeps) {
     dkim: config.dkim,
     soleProcess: database.kind === "pglite",
   });
-  const siteName = async () => (await settings.getSettings()).siteName;
   const subscribing = createSubscribingService({
     db,
     mail,
@@ -239,6 +245,8 @@ export function createServices(deps: ServiceDeps) {
     /** Newsletters: signing up, confirming, managing (readers) and Admin → Subscribers (staff). */
     subscribing,
     subscribers: createSubscribersAdminService({ db, subscribing, siteName }),
+    /** Admin → Newsletters: newsletters and their delivery settings. */
+    newsletters,
     siteImport,
     siteExport: createSiteExportService(db, {
       publicUrl: config.publicUrl,

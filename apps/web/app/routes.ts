@@ -43,6 +43,8 @@ export default [
     route("add-page", "routes/admin/pages/add-page.tsx"),
     route("edit-page/:id", "routes/admin/pages/edit-page.tsx"),
     route("redirects", "routes/admin/redirects.tsx"),
+    route("newsletters", "routes/admin/newsletters/newsletters.tsx"),
+    route("subscribers", "routes/admin/newsletters/subscribers.tsx"),
     route("export", "routes/admin/export.tsx"),
     route("import", "routes/admin/import.tsx"),
   ]),

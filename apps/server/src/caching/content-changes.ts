@@ -35,6 +35,8 @@ export const POLL_LISTS = "list:polls";
 export const PAGE_LISTS = "list:pages";
 /** The redirects table: the per-process lookup (redirects area) and every page copy, since a redirect hides a page. */
 export const REDIRECTS_TAG = "redirects";
+/** Newsletters: their names and descriptions on sign-up forms, the profile and the manage page. */
+export const NEWSLETTER_LISTS = "list:newsletters";
 /** The site's settings: its name, words and links are on every page. */
 export const SETTINGS_TAG = "settings";
 

@@ -3,6 +3,7 @@ export {
   authorTag,
   CATEGORY_LISTS,
   type Caches,
+  NEWSLETTER_LISTS,
   PAGE_LISTS,
   POLL_LISTS,
   POST_LISTS,

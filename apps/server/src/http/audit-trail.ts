@@ -7,6 +7,7 @@ import {
   engagementApi,
   exportsApi,
   importsApi,
+  newslettersApi,
   pagesApi,
   pollsApi,
   postsApi,
@@ -149,6 +150,15 @@ const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
   [
     importsApi.start,
     on("import.start", ({ answer, params }) => target("import", answer?.id, `checked as ${params.id}`)),
+  ],
+  [newslettersApi.create, on("newsletter.create", ({ answer }) => target("newsletter", answer?._id, answer?.name))],
+  [newslettersApi.update, on("newsletter.update", ({ answer }) => target("newsletter", answer?._id, answer?.name))],
+  [newslettersApi.archive, on("newsletter.archive", ({ params }) => target("newsletter", params.id, ""))],
+  [
+    newslettersApi.updateDeliverySettings,
+    on("newsletter.settings", ({ answer }) =>
+      target("settings", "newsletters", `${answer?.batchSize} per batch, ${answer?.messagesPerSecond}/s`),
+    ),
   ],
   [
     subscribersApi.importCsv,

@@ -12,6 +12,11 @@ export type {
   RecipientMail,
   RenderedNewsletter,
 } from "./newsletter-mail-contract";
+export {
+  createNewslettersService,
+  DEFAULT_DELIVERY_SETTINGS,
+  type NewslettersService,
+} from "./newsletters.service";
 export { createDeliveryEvents, type DeliveryEvents } from "./sends/delivery-events";
 export { createSendsService, type SendsService } from "./sends/sends.service";
 export { createOutboxSender, createSmtpSender, type MailSender } from "./sends/smtp-sender";

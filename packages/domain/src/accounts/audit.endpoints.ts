@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   "import.start",
   "subscribers.import",
   "subscriber.delete",
+  "newsletter.create",
+  "newsletter.update",
+  "newsletter.archive",
+  "newsletter.settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

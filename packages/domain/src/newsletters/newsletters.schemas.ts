@@ -14,6 +14,9 @@ export const NEWSLETTER_MESSAGES = {
   senderEmailInvalid: "Sender address must be a valid e-mail address",
   replyToInvalid: "Reply-to must be a valid e-mail address",
   newsletterNotFound: "Newsletter not found",
+  categoryUnknown: "No such category",
+  defaultRace: "Another newsletter was made the default at the same moment; try again",
+  archivedCannotBeDefault: "An archived newsletter cannot be the default",
   defaultCannotArchive: "The default newsletter cannot be archived; make another one the default first",
   newsletterArchived: "Newsletter archived",
   settingsSaved: "Delivery settings saved",
@@ -39,6 +42,7 @@ export const NewsletterInputSchema = z.object({
   replyTo: optionalEmail(NEWSLETTER_MESSAGES.replyToInvalid).default(""),
   /** Only this category's stories; null for all. */
   categoryId: z.string().uuid().nullable().default(null),
+  /** Makes it the default (the old default stops being one); the default stays so until another is made the default. */
   isDefault: z.boolean().default(false),
 });
 export type NewsletterInput = z.output<typeof NewsletterInputSchema>;

@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { type LucideIcon, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useToastedFetcher } from "../../lib/forms/toasted-fetcher";
@@ -14,12 +14,17 @@ export function DeleteAction({
   label,
   fields,
   detail,
+  verb = "Delete",
+  icon = Trash2,
 }: {
   question: string;
-  /** Accessible name of the button, e.g. "Delete category Sports" (starts with "Delete"). */
+  /** Accessible name of the button, e.g. "Delete category Sports" (starts with the verb). */
   label: string;
   fields: Record<string, string>;
   detail?: ReactNode;
+  /** The button's and the dialog's word, for a removal that is not a deletion (e.g. "Archive"). */
+  verb?: string;
+  icon?: LucideIcon;
 }) {
   // The answer removes this button's row: it is toasted from the root.
   const fetcher = useToastedFetcher<ActionResult>();
@@ -27,6 +32,7 @@ export function DeleteAction({
   return (
     <ConfirmDialog
       question={question}
+      confirmLabel={verb}
       detail={detail}
       busy={busy}
       onConfirm={() => {
@@ -34,8 +40,8 @@ export function DeleteAction({
         return undefined;
       }}
       trigger={(open) => (
-        <Button variant="danger" size="sm" icon={Trash2} busy={busy} onClick={open} aria-label={label}>
-          Delete
+        <Button variant="danger" size="sm" icon={icon} busy={busy} onClick={open} aria-label={label}>
+          {verb}
         </Button>
       )}
     />

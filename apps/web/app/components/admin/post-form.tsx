@@ -3,6 +3,7 @@ import {
   formatZonedTime,
   MESSAGES,
   POST_IMAGE_UPLOAD,
+  type PostDelivery,
   type PostInputValues,
   toZonedInputValue,
 } from "@broadsheet/domain";
@@ -16,13 +17,15 @@ import { useSite } from "../../lib/site";
 import { useToast } from "../toaster";
 import { Button, Field } from "../ui";
 import { ImageUploader } from "./image-uploader";
+import { DeliveryChoice, type PostDeliveryData, PUBLISH_LABELS } from "./newsletters/delivery-choice";
 import { RichTextField } from "./rich-text-field";
 import { SlugField } from "./slug-field";
 import { TagInput } from "./tag-input";
 
 /*
  * The form of Add Post and Edit Post (docs/product.md#5-admin-screens): images, title, link, category, type
- * (only the chosen category's types), rich-text content; "Save as draft" and "Publish".
+ * (only the chosen category's types), rich-text content; "Save as draft" and "Publish", with the
+ * delivery choice (web only, "Publish and send", "Send only by e-mail") when newsletters are loaded.
  * Values stay as typed when the server refuses them (the form is never reset).
  */
 
@@ -52,6 +55,8 @@ export function PostForm({
   categories,
   types,
   viewHref,
+  delivery,
+  postId,
 }: {
   mode: "create" | "edit";
   heading: string;
@@ -61,6 +66,10 @@ export function PostForm({
   types: PostType[];
   /** The post's public page (edit screen). */
   viewHref?: string;
+  /** The newsletters and this post's sends: the delivery choice shows with them. */
+  delivery?: PostDeliveryData;
+  /** The saved post's id (edit screen): its mail can be previewed and tested. */
+  postId?: string;
 }) {
   const toast = useToast();
   const navigate = useNavigate();
@@ -78,6 +87,7 @@ export function PostForm({
 
   const [category, setCategory] = useState(initial.category);
   const [type, setType] = useState(initial.type);
+  const [deliveryChoice, setDeliveryChoice] = useState<PostDelivery>("web");
   const categoryName = categories.find((item) => item.slug === category)?.name;
   const categoryTypes = categoryName ? types.filter((item) => item.category === categoryName) : [];
 
@@ -85,7 +95,9 @@ export function PostForm({
   const submittingIntent = submitting ? navigation.formData?.get("intent") : null;
 
   useResultToast(result, () => {
-    if (mode === "create") navigate("/admin/all-posts");
+    // A new post that was sent: its edit screen follows the send.
+    const sent = result && "postId" in result && typeof result.postId === "string" ? result.postId : null;
+    if (mode === "create") navigate(sent ? `/admin/edit-post/${sent}` : "/admin/all-posts");
   });
 
   function onCategoryChange(slug: string) {
@@ -191,7 +203,7 @@ export function PostForm({
                 busy={submittingIntent === "publish"}
                 icon={Send}
               >
-                Publish
+                {PUBLISH_LABELS[deliveryChoice]}
               </Button>
               <Button
                 type="submit"
@@ -227,6 +239,16 @@ export function PostForm({
                 Schedule
               </Button>
             </div>
+            {delivery ? (
+              <DeliveryChoice
+                data={delivery}
+                postId={postId}
+                category={categories.find((item) => item.slug === category)}
+                delivery={deliveryChoice}
+                onDeliveryChange={setDeliveryChoice}
+                timeZone={timeZone}
+              />
+            ) : null}
           </div>
 
           <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">

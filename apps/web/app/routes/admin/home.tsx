@@ -1,4 +1,4 @@
-import { adminApi, engagementApi, formatRelativeTime, postPath, shortenText } from "@broadsheet/domain";
+import { adminApi, engagementApi, formatRelativeTime, postPath, shortenText, subscribersApi } from "@broadsheet/domain";
 import { Eye, FileText, MessageSquare, Share2, TrendingUp, Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
@@ -19,13 +19,19 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Dashboard");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [result, runtime] = await Promise.all([callApi(context, adminApi.stats), callApi(context, adminApi.runtime)]);
+  const [result, runtime, growth] = await Promise.all([
+    callApi(context, adminApi.stats),
+    callApi(context, adminApi.runtime),
+    callApi(context, subscribersApi.growth),
+  ]);
   // Not staff: the admin layout shows the permission screen instead of this one.
   if (result.status === 401 || result.status === 403) return data({ stats: null }, { status: result.status });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   // The runtime figures are for admins: an editor's dashboard goes without them.
   const rateLimits = runtime.ok ? runtime.data.rateLimits : null;
-  return { stats: result.data, rateLimits, now: new Date().toISOString() };
+  // Subscribers per day, as the growth endpoint gives them (a level each day).
+  const subscribers = growth.ok ? growth.data.days.map((day) => ({ day: day.date, views: day.subscribed })) : null;
+  return { stats: result.data, rateLimits, subscribers, now: new Date().toISOString() };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -86,6 +92,21 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
       >
         <ViewsChart days={stats.viewsPerDay} />
       </AdminPanel>
+
+      {"subscribers" in loaderData && loaderData.subscribers ? (
+        <AdminPanel
+          id="subscribers"
+          title="Subscribers"
+          description="Subscribed newsletter addresses over the last 30 days (UTC)."
+          className="mt-6"
+        >
+          <ViewsChart
+            days={loaderData.subscribers}
+            title="Subscribers per day, last 30 days"
+            figure={{ one: "subscriber", many: "subscribers", level: true }}
+          />
+        </AdminPanel>
+      ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <AdminPanel id="top-posts" title="Top posts this week" description="Most read in the last 7 days.">

@@ -3,7 +3,6 @@ import {
   MESSAGES,
   REDIRECT_MESSAGES,
   REDIRECT_PAGE_SIZE,
-  type RedirectImportReport,
   RedirectInputSchema,
   type RedirectJson,
   redirectsApi,
@@ -12,12 +11,14 @@ import { Download, Route as RouteIcon, Upload } from "lucide-react";
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
+import { type CsvImportCounts, CsvImportReport } from "../../components/admin/csv-import-report";
 import { DeleteAction } from "../../components/admin/delete-action";
 import { PermissionDenied } from "../../components/permission-denied";
 import { Button, CheckedForm, type Column, DataTable, Field, inputClass, Pager } from "../../components/ui";
 import { adminMeta } from "../../lib/admin/admin-meta";
+import { answerCsvImport, csvUpload } from "../../lib/admin/csv-upload.server";
 import { callApi, errorMessage } from "../../lib/api.server";
-import { apiAction, failedCall, refuse, succeed } from "../../lib/forms/answer.server";
+import { apiAction, refuse } from "../../lib/forms/answer.server";
 import { check } from "../../lib/forms/check";
 import { formText, formTexts } from "../../lib/forms/form-data";
 import { useFormCheck } from "../../lib/forms/use-form-check";
@@ -55,17 +56,9 @@ function checkRedirect(form: FormData) {
 
 /** The CSV file of the import form, sent on to the API as it came. */
 async function importCsv(context: Route.ActionArgs["context"], file: FormDataEntryValue | null) {
-  const intent = "import";
-  if (!(file instanceof File) || file.size === 0) {
-    return refuse({ ok: false, message: REDIRECT_MESSAGES.csvRequired, fieldErrors: {} }, { intent });
-  }
-  const upload = new FormData();
-  upload.set("file", file);
-  const result = await callApi(context, redirectsApi.importCsv, { form: upload });
-  if (!result.ok) return failedCall(result, { intent });
-  const { created, updated, skipped } = result.data;
-  const message = `Imported: ${created} created, ${updated} updated, ${skipped} skipped`;
-  return succeed({ intent, message, report: result.data });
+  const upload = csvUpload(file, REDIRECT_MESSAGES.csvRequired);
+  if (!upload.ok) return upload.refused;
+  return answerCsvImport(await callApi(context, redirectsApi.importCsv, { form: upload.form }));
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -85,25 +78,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-function ImportReport({ report }: { report: RedirectImportReport }) {
-  return (
-    <div role="status" className="mt-4 rounded-md border border-gray-200 bg-gray-50 p-3 text-sm">
-      <p className="font-semibold">
-        {report.created} created, {report.updated} updated, {report.skipped} skipped
-      </p>
-      {report.problems.length > 0 ? (
-        <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-y-auto pl-5 text-gray-700">
-          {report.problems.slice(0, 100).map((problem) => (
-            <li key={problem.line}>
-              Line {problem.line}: {problem.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
 export default function RedirectsScreen({ loaderData, actionData }: Route.ComponentProps) {
   const timeZone = useSite()?.timeZone ?? "UTC";
   const navigation = useNavigation();
@@ -118,7 +92,7 @@ export default function RedirectsScreen({ loaderData, actionData }: Route.Compon
   const busyWith = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const typed = actionData && !actionData.ok && actionData.intent === "create" ? actionData.values : undefined;
-  const report = actionData?.ok && "report" in actionData ? (actionData.report as RedirectImportReport) : null;
+  const report = actionData?.ok && "report" in actionData ? (actionData.report as CsvImportCounts) : null;
 
   const columns: Column<RedirectJson>[] = [
     { header: "From", cell: (row) => <code className="break-all text-xs">{row.from}</code> },
@@ -215,7 +189,7 @@ export default function RedirectsScreen({ loaderData, actionData }: Route.Compon
                 Import CSV
               </Button>
             </Form>
-            {report ? <ImportReport report={report} /> : null}
+            {report ? <CsvImportReport report={report} /> : null}
           </AdminPanel>
         </div>
         <AdminPanel

@@ -17,6 +17,7 @@ const settings: Settings = {
   contactEmail: "desk@harbour.example",
   contactPhone: "+44 1234 567890",
   shopUrl: "",
+  postalAddress: "1 Fleet Street, London",
   socialLinks: [],
   navigation: [],
   logo: "",
@@ -81,6 +82,7 @@ describe("the settings form", { timeout: 20_000 }, () => {
     expect(form?.get("contactEmail")).toBe("desk@harbour.example");
     expect(form?.get("contactPhone")).toBe("+44 1234 567890");
     expect(form?.get("shopUrl")).toBe("");
+    expect(form?.get("postalAddress")).toBe("1 Fleet Street, London");
     expect(form?.get("twitterHandle")).toBe("@harbour");
     expect(form?.get("postsPerPage")).toBe("12");
     expect(form?.get("timeZone")).toBe("UTC");

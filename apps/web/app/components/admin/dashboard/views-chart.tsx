@@ -26,14 +26,33 @@ const WIDTH = 720;
 const HEIGHT = 240;
 const MARGIN = { top: 12, right: 8, bottom: 30, left: 44 };
 
+/** What a chart counts: "view"/"views" per day, or subscribers (a level each day, not a sum). */
+export interface ChartFigure {
+  one: string;
+  many: string;
+  /** Each day's figure is a level (subscribers that day): the summary gives the first and last, not a sum. */
+  level?: boolean;
+}
+
+const VIEWS: ChartFigure = { one: "view", many: "views" };
+
 /**
- * Views per day as an inline SVG bar chart. Screen readers get a summary (role="img" with a
- * title and description) and every figure sits in a data table one click away.
+ * A figure per day (views by default) as an inline SVG bar chart. Screen readers get a summary
+ * (role="img" with a title and description) and every figure sits in a data table one click away.
  */
-export function ViewsChart({ days, title = "Views per day, last 30 days" }: { days: DayViews[]; title?: string }) {
+export function ViewsChart({
+  days,
+  title = "Views per day, last 30 days",
+  figure = VIEWS,
+}: {
+  days: DayViews[];
+  title?: string;
+  figure?: ChartFigure;
+}) {
   const id = useId();
   const total = days.reduce((sum, day) => sum + day.views, 0);
   const busiest = days.reduce<DayViews | null>((best, day) => (!best || day.views > best.views ? day : best), null);
+  const named = (value: number) => `${number.format(value)} ${value === 1 ? figure.one : figure.many}`;
   const steps = axisSteps(busiest?.views ?? 0);
   const top = steps[steps.length - 1] ?? 1;
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
@@ -43,14 +62,15 @@ export function ViewsChart({ days, title = "Views per day, last 30 days" }: { da
   const y = (value: number) => MARGIN.top + plotHeight - (value / top) * plotHeight;
   const first = days[0];
   const last = days[days.length - 1];
-  const summary =
-    first && last
-      ? `${number.format(total)} views from ${shortDay(first.day)} to ${shortDay(last.day)}${
-          busiest && busiest.views > 0
-            ? `; busiest day ${shortDay(busiest.day)} with ${number.format(busiest.views)} views`
-            : ""
-        }.`
-      : "No data yet.";
+  const levelSummary = (from: DayViews, to: DayViews) =>
+    `${named(to.views)} on ${shortDay(to.day)}, ${number.format(from.views)} on ${shortDay(from.day)}.`;
+  const summary = !(first && last)
+    ? "No data yet."
+    : figure.level
+      ? levelSummary(first, last)
+      : `${number.format(total)} ${figure.many} from ${shortDay(first.day)} to ${shortDay(last.day)}${
+          busiest && busiest.views > 0 ? `; busiest day ${shortDay(busiest.day)} with ${named(busiest.views)}` : ""
+        }.`;
 
   return (
     <figure className="m-0">
@@ -93,7 +113,7 @@ export function ViewsChart({ days, title = "Views per day, last 30 days" }: { da
                 fill={isToday ? "#111827" : "#c8102e"}
                 opacity={isToday ? 1 : 0.88}
               >
-                <title>{`${shortDay(day.day)}: ${number.format(day.views)} ${day.views === 1 ? "view" : "views"}`}</title>
+                <title>{`${shortDay(day.day)}: ${named(day.views)}`}</title>
               </rect>
               {(days.length - 1 - index) % 7 === 0 ? (
                 <text
@@ -124,7 +144,7 @@ export function ViewsChart({ days, title = "Views per day, last 30 days" }: { da
                   Day
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Views
+                  {figure.many.charAt(0).toUpperCase() + figure.many.slice(1)}
                 </th>
               </tr>
             </thead>

@@ -1,7 +1,10 @@
 import { postsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { EMPTY_POST, PostForm } from "../../../components/admin/post-form";
 import { loadTaxonomy, postBody, saveContent } from "../../../lib/admin/admin-content.server";
-import { fail } from "../../../lib/forms/answer.server";
+import { bodyForDelivery, deliveryOf, loadDelivery, sendAfterSave } from "../../../lib/admin/post-delivery.server";
+import { callApi } from "../../../lib/api.server";
+import { answerSave, fail } from "../../../lib/forms/answer.server";
+import { formText } from "../../../lib/forms/form-data";
 import { siteNameIn } from "../../../lib/site";
 import type { Route } from "./+types/add-post";
 
@@ -11,14 +14,22 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadTaxonomy(context);
+  const [taxonomy, delivery] = await Promise.all([loadTaxonomy(context), loadDelivery(context)]);
+  return { ...taxonomy, delivery };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   const post = postBody(form, context.site.timeZone);
   if (!post.ok) return fail({ intent: "create", message: post.message });
-  return saveContent(context, "create", postsApi.create, { body: post.body }, SUCCESS_MESSAGES.postCreated);
+  const delivery = deliveryOf(form);
+  const body = bodyForDelivery(post.body, delivery, formText(form, "intent"));
+  if (!body.ok) return fail({ intent: "create", message: body.message });
+  const success = SUCCESS_MESSAGES.postCreated;
+  if (delivery.delivery === "web") return saveContent(context, "create", postsApi.create, { body: body.body }, success);
+  const saved = await callApi(context, postsApi.create, { body: body.body });
+  if (!saved.ok) return answerSave(saved, { intent: "create", success });
+  return sendAfterSave(context, "create", saved.data._id, delivery, success);
 }
 
 export default function AddPost({ loaderData }: Route.ComponentProps) {
@@ -30,6 +41,7 @@ export default function AddPost({ loaderData }: Route.ComponentProps) {
       initial={EMPTY_POST}
       categories={loaderData.categories}
       types={loaderData.types}
+      delivery={loaderData.delivery}
     />
   );
 }

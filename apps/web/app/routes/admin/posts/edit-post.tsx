@@ -4,8 +4,15 @@ import { PostForm } from "../../../components/admin/post-form";
 import { PreviewLinkPanel } from "../../../components/admin/preview-link-panel";
 import { RevisionsPanel } from "../../../components/admin/revisions-panel";
 import { loadTaxonomy, postBody, saveContent } from "../../../lib/admin/admin-content.server";
+import {
+  bodyForDelivery,
+  deliveryOf,
+  loadDelivery,
+  sendAfterSave,
+  sendTest,
+} from "../../../lib/admin/post-delivery.server";
 import { callApi, errorMessage } from "../../../lib/api.server";
-import { apiAction, fail, failedCall, succeed } from "../../../lib/forms/answer.server";
+import { answerSave, apiAction, fail, failedCall, succeed } from "../../../lib/forms/answer.server";
 import { formText } from "../../../lib/forms/form-data";
 import { siteNameIn } from "../../../lib/site";
 import type { Route } from "./+types/edit-post";
@@ -20,14 +27,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const [post, taxonomy, revisions] = await Promise.all([
+  const [post, taxonomy, revisions, delivery] = await Promise.all([
     callApi(context, postsApi.get, { params: { id: params.id } }),
     loadTaxonomy(context),
     callApi(context, revisionsApi.list, { params: { id: params.id } }),
+    loadDelivery(context, params.id),
   ]);
   if (post.status === 404) throw data(null, { status: 404 });
   if (!post.ok) throw data(errorMessage(post), { status: post.status });
-  return { post: post.data, ...taxonomy, revisions: revisions.ok ? revisions.data : [] };
+  return { post: post.data, ...taxonomy, revisions: revisions.ok ? revisions.data : [], delivery };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -40,14 +48,22 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return succeed({ intent, message: "Preview link ready", previewUrl: link.data.url });
   }
   if (intent === "revokePreview") return apiAction(context, intent, previewsApi.revokeLink, linkInput);
+  if (intent === "testSend") return sendTest(context, params.id);
   const post = postBody(form, context.site.timeZone);
   if (!post.ok) return fail({ intent: "update", message: post.message });
-  const input = { params: { id: params.id }, body: post.body };
-  return saveContent(context, "update", postsApi.update, input, SUCCESS_MESSAGES.postUpdated);
+  const delivery = deliveryOf(form);
+  const body = bodyForDelivery(post.body, delivery, intent);
+  if (!body.ok) return fail({ intent: "update", message: body.message });
+  const input = { params: { id: params.id }, body: body.body };
+  const success = SUCCESS_MESSAGES.postUpdated;
+  if (delivery.delivery === "web") return saveContent(context, "update", postsApi.update, input, success);
+  const saved = await callApi(context, postsApi.update, input);
+  if (!saved.ok) return answerSave(saved, { intent: "update", success });
+  return sendAfterSave(context, "update", params.id, delivery, success);
 }
 
 export default function EditPost({ loaderData }: Route.ComponentProps) {
-  const { post, categories, types, revisions } = loaderData;
+  const { post, categories, types, revisions, delivery } = loaderData;
   return (
     <>
       <PostForm
@@ -72,6 +88,8 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
         }}
         categories={categories}
         types={types}
+        delivery={delivery}
+        postId={post._id}
       />
       <div className="mt-6 grid max-w-5xl gap-6 lg:grid-cols-2">
         <RevisionsPanel postId={post._id} revisions={revisions} />
