@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  NEWSLETTER_MESSAGES,
   PAGE_MESSAGES,
   POST_MESSAGES,
   REDIRECT_MESSAGES,
@@ -96,6 +97,8 @@ const REFUSALS_OF_WELL_FORMED_INPUT: Record<string, (string | RegExp)[]> = {
   postRedirectsImport: [REDIRECT_MESSAGES.csvNotText],
   postPages: [PAGE_MESSAGES.slugEmpty],
   putPagesId: [PAGE_MESSAGES.slugEmpty, PAGE_MESSAGES.parentCycle],
+  postNewsletters: [NEWSLETTER_MESSAGES.categoryUnknown],
+  putNewslettersId: [NEWSLETTER_MESSAGES.categoryUnknown],
   postNewslettersSubscribe: [SUBSCRIBER_MESSAGES.emailInvalid, unknownNewsletter],
   postNewslettersConfirmToken: [SUBSCRIBER_MESSAGES.linkInvalid],
   getNewslettersManageToken: [SUBSCRIBER_MESSAGES.linkInvalid],

@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "../rules/email";
 import { z } from "../zod";
 
 /* Newsletters (issue 42): what an editor sets up in Admin → Newsletters. */
@@ -22,12 +23,10 @@ export const NEWSLETTER_MESSAGES = {
   settingsSaved: "Delivery settings saved",
 } as const;
 
+// An address as the site checks them everywhere, or empty; a pattern, so that the OpenAPI document states it.
+const OPTIONAL_EMAIL_PATTERN = new RegExp(`^(?:${EMAIL_PATTERN.source.slice(1, -1)})?$`);
 const optionalEmail = (message: string) =>
-  z
-    .string()
-    .trim()
-    .max(254)
-    .refine((value) => value === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), message);
+  z.string().trim().max(EMAIL_MAX_LENGTH, message).regex(OPTIONAL_EMAIL_PATTERN, message);
 
 export const NewsletterInputSchema = z.object({
   name: z
