@@ -110,6 +110,7 @@ export function createServices(deps: ServiceDeps) {
     queueImport: (importId) => jobs.queueImport(importId),
     logger,
     soleProcess: database.kind === "pglite",
+    databaseKind: database.kind,
   });
   const passwordReset = createPasswordResetService({
     db,

@@ -29,6 +29,8 @@ export interface SiteImportDeps {
   /** How long an image fetch may take (tests shorten it). */
   imageTimeoutMs?: number;
   databaseKind: "postgres" | "pglite";
+  /** Entries from which an import builds the search indexes at its end (decision 069; tests lower it). */
+  deferIndexesFrom?: number;
 }
 
 /* The reader of each source the shared writer imports; a Broadsheet archive is restored as it is instead. */
