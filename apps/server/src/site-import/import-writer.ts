@@ -56,6 +56,12 @@ const INSERT_CHUNK_ROWS = 500;
  * the whole table.
  */
 export const DEFER_INDEXES_FROM = 2000;
+/**
+ * import_items is analysed when the entries written reach this, then twice as many, and so on:
+ * with the statistics of its empty table (no autovacuum on PGlite, nor yet on a fresh PostgreSQL)
+ * the planner read every row of the site for each batch's lookup, a cost growing with the import.
+ */
+const ANALYZE_ITEMS_FROM = 1000;
 const TITLE_WORDS = 8;
 
 export interface ImportWriterDeps {
@@ -248,6 +254,7 @@ export function createImportWriter(deps: ImportWriterDeps) {
       const seen = new Set<string>();
       // The next batch is read and prepared (sanitised, images fetched) while the last one commits.
       let committing: Promise<void> = Promise.resolve();
+      let analyzeAt = ANALYZE_ITEMS_FROM;
       const flush = async () => {
         const entries = batch;
         batch = [];
@@ -257,6 +264,10 @@ export function createImportWriter(deps: ImportWriterDeps) {
         committing = batchWriter.commit(prepared).then(async (changedTags) => {
           progress.done += entries.length;
           if (!options.dryRun) await announce(caches, changedTags);
+          if (!options.dryRun && progress.done >= analyzeAt) {
+            analyzeAt *= 2;
+            await db.execute(sql`analyze import_items`);
+          }
           await options.onProgress?.({ ...progress });
         });
         // Seen by the next flush's await; this only keeps it from being reported as unhandled meanwhile.
