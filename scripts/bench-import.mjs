@@ -169,7 +169,9 @@ function runImport(file, env) {
     const child = spawn(
       process.execPath,
       [
+        // What `npm run import` runs (package.json): the same heap and young generation, the same malloc settings below.
         "--max-old-space-size=128",
+        "--max-semi-space-size=4",
         path.join(root, "apps/server/dist/cli/import.js"),
         "--from",
         "wordpress",
@@ -177,7 +179,7 @@ function runImport(file, env) {
         "--json",
       ],
       {
-        env,
+        env: { ...env, MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" },
         stdio: ["ignore", "pipe", "inherit"],
       },
     );
