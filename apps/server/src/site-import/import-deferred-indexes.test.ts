@@ -63,6 +63,12 @@ function importer(deferIndexesFrom: number) {
   });
 }
 
+/** Imports an export of `posts` posts about `word`, "large" from `deferIndexesFrom` posts. */
+function importPosts(deferIndexesFrom: number, posts: number, word: string) {
+  const filePath = writeExport(`${word}.xml`, posts, word);
+  return importer(deferIndexesFrom).run({ source: "wordpress", filePath, dryRun: false });
+}
+
 async function searchTotal(words: string): Promise<number> {
   const agent = new TestAgent(context.app, { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156" });
   const answer = await agent.get<{ total: number }>(`/api/posts?search=${encodeURIComponent(words)}`);
@@ -82,11 +88,7 @@ describe("the search indexes a large import defers", () => {
   });
 
   it("are all there after a large import, and search finds its posts", async () => {
-    const report = await importer(5).run({
-      source: "wordpress",
-      filePath: writeExport("large.xml", 12, "alpha"),
-      dryRun: false,
-    });
+    const report = await importPosts(5, 12, "alpha");
     expect(report.counts.post?.created).toBe(12);
     expect(await postsIndexes()).toEqual(freshIndexes);
     expect(await searchTotal("alphaquill")).toBe(12);
@@ -106,22 +108,14 @@ describe("the search indexes a large import defers", () => {
 
   it("come back after an import killed while they were dropped: the resumed import builds them", async () => {
     await leaveDropped();
-    const again = await importer(5).run({
-      source: "wordpress",
-      filePath: writeExport("large.xml", 12, "alpha"),
-      dryRun: false,
-    });
+    const again = await importPosts(5, 12, "alpha");
     expect(again.counts.post?.unchanged).toBe(12);
     expect(await postsIndexes()).toEqual(freshIndexes);
   });
 
   it("come back when the next import is a small one", async () => {
     await leaveDropped();
-    const report = await importer(1000).run({
-      source: "wordpress",
-      filePath: writeExport("small.xml", 3, "beta"),
-      dryRun: false,
-    });
+    const report = await importPosts(1000, 3, "beta");
     expect(report.counts.post?.created).toBe(3);
     expect(await postsIndexes()).toEqual(freshIndexes);
     expect(await searchTotal("betaquill")).toBe(3);
