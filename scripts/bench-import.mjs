@@ -1,14 +1,16 @@
-// `npm run bench:import -- --posts 100000 [--database-url postgres://…] [--keep]`
+// `npm run bench:import -- --posts 100000 [--database-url postgres://…] [--keep] [--file export.xml]`
 // Writes a WordPress export of that many posts (bodies of about 8 KB, tags, nested categories,
 // comments; no images) to a temporary folder, streaming, then imports it with the built CLI
 // (`npm run import`, with its heap limit) and reports posts per second and the importing process's peak RSS (VmHWM).
-// Without --database-url the import goes into a fresh PGlite data directory.
+// Without --database-url the import goes into a fresh PGlite data directory. --file reuses an
+// export written before (kept with --keep): it is written only when missing, for --posts posts.
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import pg from "pg";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     posts: { type: "string", default: "10000" },
     "database-url": { type: "string" },
     keep: { type: "boolean", default: false },
+    file: { type: "string" },
   },
 });
 const postCount = Number(values.posts);
@@ -115,6 +118,50 @@ function migrate(env) {
   });
 }
 
+/** CPU time of a process in clock ticks (1/100 s), from /proc; null once it is gone. */
+function processTicks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CPU of the PostgreSQL backends serving the import's database (when PostgreSQL runs on this
+ * machine, so their /proc is readable): polled every second, each backend's last reading summed.
+ */
+function watchBackends(databaseUrl) {
+  if (!databaseUrl) return { stop: async () => null };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const ticks = new Map();
+  let ownPid = 0;
+  const ready = client
+    .connect()
+    .then(() => client.query("select pg_backend_pid() as pid"))
+    .then((result) => {
+      ownPid = result.rows[0].pid;
+    });
+  const read = async () => {
+    await ready;
+    const { rows } = await client.query("select pid from pg_stat_activity where datname = current_database()");
+    for (const { pid } of rows) {
+      const value = pid === ownPid ? null : processTicks(pid);
+      if (value !== null) ticks.set(pid, value);
+    }
+  };
+  const timer = setInterval(() => read().catch(() => {}), 1000);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await read().catch(() => {});
+      await client.end().catch(() => {});
+      return [...ticks.values()].reduce((sum, value) => sum + value, 0);
+    },
+  };
+}
+
 /** Runs the import, polling its peak resident set (VmHWM) until it exits. */
 function runImport(file, env) {
   return new Promise((resolve, reject) => {
@@ -122,7 +169,9 @@ function runImport(file, env) {
     const child = spawn(
       process.execPath,
       [
+        // What `npm run import` runs (package.json): the same heap and young generation, the same malloc settings below.
         "--max-old-space-size=128",
+        "--max-semi-space-size=4",
         path.join(root, "apps/server/dist/cli/import.js"),
         "--from",
         "wordpress",
@@ -130,42 +179,48 @@ function runImport(file, env) {
         "--json",
       ],
       {
-        env,
+        env: { ...env, MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" },
         stdio: ["ignore", "pipe", "inherit"],
       },
     );
     let peakKb = 0;
+    let cpuTicks = 0;
     const poll = setInterval(() => {
       try {
         const match = readFileSync(`/proc/${child.pid}/status`, "utf8").match(/VmHWM:\s+(\d+) kB/);
         if (match) peakKb = Math.max(peakKb, Number(match[1]));
+        cpuTicks = processTicks(child.pid) ?? cpuTicks;
       } catch {
         // Gone between two polls.
       }
     }, 100);
+    const backends = watchBackends(env.DATABASE_URL);
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;
     });
     child.on("error", reject);
-    child.on("exit", (code) => {
+    child.on("exit", async (code) => {
       clearInterval(poll);
       const seconds = (performance.now() - started) / 1000;
+      const backendTicks = await backends.stop();
       if (code !== 0) reject(new Error(`the import exited with ${code}`));
-      else resolve({ seconds, peakKb, report: JSON.parse(output) });
+      else resolve({ seconds, peakKb, cpuTicks, backendTicks, report: JSON.parse(output) });
     });
   });
 }
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
-const file = path.join(workDir, "export.xml");
+const file = values.file ? path.resolve(values.file) : path.join(workDir, "export.xml");
 try {
-  const writing = performance.now();
-  await writeExport(file);
+  if (!existsSync(file)) {
+    const writing = performance.now();
+    await writeExport(file);
+    console.error(
+      `Wrote ${postCount} posts (${(statSync(file).size / 1024 ** 2).toFixed(0)} MB) in ${((performance.now() - writing) / 1000).toFixed(1)} s`,
+    );
+  }
   const bytes = statSync(file).size;
-  console.error(
-    `Wrote ${postCount} posts (${(bytes / 1024 ** 2).toFixed(0)} MB) in ${((performance.now() - writing) / 1000).toFixed(1)} s`,
-  );
   const databaseUrl = values["database-url"];
   const env = { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn" };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -174,7 +229,8 @@ try {
     env.DATA_DIR = path.join(workDir, "data");
   }
   await migrate(env);
-  const { seconds, peakKb, report } = await runImport(file, env);
+  const load = os.loadavg()[0];
+  const { seconds, peakKb, cpuTicks, backendTicks, report } = await runImport(file, env);
   const created = report.counts.post?.created ?? 0;
   const result = {
     database: databaseUrl ? "postgres" : "pglite",
@@ -184,6 +240,10 @@ try {
     seconds: Number(seconds.toFixed(1)),
     postsPerSecond: Math.round(postCount / seconds),
     peakRssMB: Math.round(peakKb / 1024),
+    // CPU per post (ms): the importing process, and PostgreSQL's backends for the import's database.
+    importerMsPerPost: Number(((cpuTicks * 10) / postCount).toFixed(2)),
+    ...(backendTicks === null ? {} : { backendsMsPerPost: Number(((backendTicks * 10) / postCount).toFixed(2)) }),
+    loadAverage: { start: Number(load.toFixed(1)), end: Number(os.loadavg()[0].toFixed(1)) },
   };
   console.log(JSON.stringify(result));
 } finally {

@@ -138,6 +138,7 @@ export function createServices(deps: ServiceDeps) {
     queueImport: (importId) => jobs.queueImport(importId),
     logger,
     soleProcess: database.kind === "pglite",
+    databaseKind: database.kind,
   });
   const newsletterTracking = createNewsletterTracking(db);
   const newsletterMailWriter = createNewsletterMailWriter({

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { insertAsJson } from "../db/json-insert";
 import { importItems } from "../db/schema";
 
 /*
@@ -37,15 +38,10 @@ export async function saveImportItems(
   rows: { site: string; kind: string; sourceId: string; localId: string; checksum: string }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insert(importItems)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [importItems.site, importItems.kind, importItems.sourceId],
-      set: {
-        localId: sql`excluded.local_id`,
-        checksum: sql`excluded.checksum`,
-        updatedAt: sql`now()`,
-      },
-    });
+  await insertAsJson(
+    db,
+    importItems,
+    rows,
+    sql`on conflict (site, kind, source_id) do update set local_id = excluded.local_id, checksum = excluded.checksum, updated_at = now()`,
+  );
 }

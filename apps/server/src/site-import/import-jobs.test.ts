@@ -39,6 +39,7 @@ function jobsWith(run: SiteImportService["run"], soleProcess = false) {
     },
     logger: createLogger(context.config),
     soleProcess,
+    databaseKind: context.database.kind,
   });
   return { jobs, queued, uploadsDir };
 }

@@ -10,7 +10,9 @@ import {
   RECENT_IMPORTS,
 } from "@broadsheet/domain";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import type { DatabaseKind } from "../config";
 import type { Database } from "../db/client";
+import { ensureDeferredIndexes } from "../db/deferred-indexes";
 import { imports } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import type { Logger } from "../logger";
@@ -41,6 +43,7 @@ export interface ImportJobsDeps {
   logger: Logger;
   /** PGlite: one process holds the database, so at its start no import is running anywhere. */
   soleProcess: boolean;
+  databaseKind: DatabaseKind;
 }
 
 export interface UploadedExport {
@@ -253,6 +256,12 @@ export function createImportJobs(db: Database, deps: ImportJobsDeps) {
         .where(inArray(imports.status, ["queued", "running"]));
       for (const row of waiting) if (row.status === "queued") await queueImport(row.id);
       await removeOldUploads(new Set(waiting.map((row) => row.filePath)));
+      // The search indexes a killed large import left dropped (decision 069); an import still to run builds them itself.
+      if (waiting.length === 0) {
+        const built = await ensureDeferredIndexes(db, deps.databaseKind);
+        if (built.length > 0)
+          logger.info({ indexes: built }, "search indexes a stopped import had dropped built again");
+      }
     },
 
     /** Hands the imports this process runs back to the queue: the next process resumes them. */

@@ -1,6 +1,7 @@
 import { redirectKey } from "@broadsheet/domain";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { insertAsJson } from "../db/json-insert";
 import { redirects } from "../db/schema";
 
 /*
@@ -33,13 +34,12 @@ export function redirectRows(wanted: readonly OldPathRedirect[]): OldPathRedirec
 export async function writeImportRedirects(db: Database, wanted: readonly OldPathRedirect[]): Promise<number> {
   const rows = redirectRows(wanted);
   for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
-    await db
-      .insert(redirects)
-      .values(rows.slice(at, at + ROWS_PER_INSERT).map((row) => ({ ...row, statusCode: 301, origin: "import" })))
-      .onConflictDoUpdate({
-        target: redirects.fromPath,
-        set: { toPath: sql`excluded.to_path`, statusCode: 301, origin: "import", updatedAt: sql`now()` },
-      });
+    await insertAsJson(
+      db,
+      redirects,
+      rows.slice(at, at + ROWS_PER_INSERT).map((row) => ({ ...row, statusCode: 301, origin: "import" })),
+      sql`on conflict (from_path) do update set to_path = excluded.to_path, status_code = 301, origin = 'import', updated_at = now()`,
+    );
   }
   return rows.length;
 }

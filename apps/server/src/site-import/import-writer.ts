@@ -3,7 +3,7 @@ import {
   buildSku,
   htmlToText,
   isReservedPageSlug,
-  minuteRead,
+  minuteReadOfText,
   normalizeSlug,
   pagePath,
   postPath,
@@ -12,6 +12,8 @@ import {
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { CATEGORY_LISTS, type Caches, PAGE_LISTS, POST_LISTS, postTag, REDIRECTS_TAG, TAG_LISTS } from "../caching";
 import type { Database } from "../db/client";
+import { deferIndexes, ensureDeferredIndexes } from "../db/deferred-indexes";
+import { insertAsJson } from "../db/json-insert";
 import { comments, pages, postCoauthors, posts, postTags } from "../db/schema";
 import type { MediaService } from "../media";
 import { writeImportedSubscribers } from "../newsletters";
@@ -50,6 +52,18 @@ import { classifyTerms, createTaxonomyMapper, type TaxonomyMapper } from "./taxo
 /** Entries per transaction; PGlite takes smaller ones (its WebAssembly memory never shrinks after a big one). */
 export const ENTRY_BATCH_SIZE = { postgres: 200, pglite: 50 } as const;
 const INSERT_CHUNK_ROWS = 500;
+/**
+ * From this many entries, the posts' search indexes are dropped before pass 2 and built again
+ * at its end (decision 069): below it, growing them row by row costs less than a build over
+ * the whole table.
+ */
+export const DEFER_INDEXES_FROM = 2000;
+/**
+ * import_items is analysed when the entries written reach this, then twice as many, and so on:
+ * with the statistics of its empty table (no autovacuum on PGlite, nor yet on a fresh PostgreSQL)
+ * the planner read every row of the site for each batch's lookup, a cost growing with the import.
+ */
+const ANALYZE_ITEMS_FROM = 1000;
 const TITLE_WORDS = 8;
 
 export interface ImportWriterDeps {
@@ -62,6 +76,8 @@ export interface ImportWriterDeps {
   /** Images may be fetched from private and loopback addresses (IMPORT_FETCH_PRIVATE_ADDRESSES). */
   imageFetchPrivateAddresses?: boolean;
   databaseKind: keyof typeof ENTRY_BATCH_SIZE;
+  /** DEFER_INDEXES_FROM unless given (tests lower it). */
+  deferIndexesFrom?: number;
 }
 
 interface FirstPass {
@@ -199,6 +215,7 @@ export function createImportWriter(deps: ImportWriterDeps) {
   async function run(options: RunImportOptions): Promise<ImportReport> {
     const reader = deps.readers[options.source];
     if (!reader) throw new ImportInputError(`Importing from ${options.source} is not available yet.`);
+    const readExport: ExportReader = reader;
     const builder = createReportBuilder(options.source, options.dryRun);
     const pass = await readFirstPass(reader(options.filePath), builder);
     const site = pass.site as ImportedSite;
@@ -233,58 +250,79 @@ export function createImportWriter(deps: ImportWriterDeps) {
       pageSlugs,
     });
 
-    const progress = { done: 0, total: pass.entries };
-    await options.onProgress?.({ ...progress });
-    let batch: ImportedEntry[] = [];
-    let members: ImportedMember[] = [];
-    const seen = new Set<string>();
-    // The next batch is read and prepared (sanitised, images fetched) while the last one commits.
-    let committing: Promise<void> = Promise.resolve();
-    const flush = async () => {
-      const entries = batch;
-      batch = [];
-      if (entries.length === 0) return;
-      const prepared = await batchWriter.prepare(entries);
-      await committing;
-      committing = batchWriter.commit(prepared).then(async (changedTags) => {
-        progress.done += entries.length;
-        if (!options.dryRun) await announce(caches, changedTags);
-        await options.onProgress?.({ ...progress });
-      });
-      // Seen by the next flush's await; this only keeps it from being reported as unhandled meanwhile.
-      committing.catch(() => {});
-    };
-    for await (const record of reader(options.filePath)) {
-      if (record.kind === "entry") {
-        const key = `${record.entryType}:${record.sourceId}`;
-        if (seen.has(key)) {
-          builder.skip(record.entryType, record.sourceId, "appears twice in the export");
-          continue;
-        }
-        seen.add(key);
-        batch.push(record);
-        if (batch.length >= batchSize) await flush();
-      } else if (record.kind === "member") {
-        members.push(record);
-        if (members.length >= batchSize) {
-          await writeMembers(db, site, members, runContext);
-          members = [];
+    /** Pass 2: the entries in batches, then what needs every entry written (page parents, term and author redirects). */
+    async function writeEntries() {
+      const progress = { done: 0, total: pass.entries };
+      await options.onProgress?.({ ...progress });
+      let batch: ImportedEntry[] = [];
+      let members: ImportedMember[] = [];
+      const seen = new Set<string>();
+      // The next batch is read and prepared (sanitised, images fetched) while the last one commits.
+      let committing: Promise<void> = Promise.resolve();
+      let analyzeAt = ANALYZE_ITEMS_FROM;
+      const flush = async () => {
+        const entries = batch;
+        batch = [];
+        if (entries.length === 0) return;
+        const prepared = await batchWriter.prepare(entries);
+        await committing;
+        committing = batchWriter.commit(prepared).then(async (changedTags) => {
+          progress.done += entries.length;
+          if (!options.dryRun) await announce(caches, changedTags);
+          if (!options.dryRun && progress.done >= analyzeAt) {
+            analyzeAt *= 2;
+            await db.execute(sql`analyze import_items`);
+          }
+          await options.onProgress?.({ ...progress });
+        });
+        // Seen by the next flush's await; this only keeps it from being reported as unhandled meanwhile.
+        committing.catch(() => {});
+      };
+      for await (const record of readExport(options.filePath)) {
+        if (record.kind === "entry") {
+          const key = `${record.entryType}:${record.sourceId}`;
+          if (seen.has(key)) {
+            builder.skip(record.entryType, record.sourceId, "appears twice in the export");
+            continue;
+          }
+          seen.add(key);
+          batch.push(record);
+          if (batch.length >= batchSize) await flush();
+        } else if (record.kind === "member") {
+          members.push(record);
+          if (members.length >= batchSize) {
+            await writeMembers(db, site, members, runContext);
+            members = [];
+          }
         }
       }
+      await flush();
+      await committing;
+      await writeMembers(db, site, members, runContext);
+      await setPageParents(db, site.key, pass.pageParents, options.dryRun);
+      if (!options.dryRun) {
+        const written =
+          (await writeAuthorRedirects(db, pass.authors.values(), authorIds)) +
+          (await writeImportRedirects(
+            db,
+            pass.termsWithOldPaths.flatMap((term) => taxonomy.redirectsOf(term)),
+          ));
+        builder.count("redirect", "created", written);
+      }
     }
-    await flush();
-    await committing;
-    await writeMembers(db, site, members, runContext);
-    await setPageParents(db, site.key, pass.pageParents, options.dryRun);
-    if (!options.dryRun) {
-      const written =
-        (await writeAuthorRedirects(db, pass.authors.values(), authorIds)) +
-        (await writeImportRedirects(
-          db,
-          pass.termsWithOldPaths.flatMap((term) => taxonomy.redirectsOf(term)),
-        ));
-      builder.count("redirect", "created", written);
+
+    // A large import builds the search indexes once at its end; a small one first builds any a killed one left out.
+    const large = !options.dryRun && pass.entries >= (deps.deferIndexesFrom ?? DEFER_INDEXES_FROM);
+    const deferral = large ? await deferIndexes(db, deps.databaseKind) : null;
+    if (!options.dryRun && !deferral) await ensureDeferredIndexes(db, deps.databaseKind);
+    try {
+      await writeEntries();
+    } catch (error) {
+      // The indexes come back before the failure is told; failing that, the sweep builds them.
+      await deferral?.finish().catch(() => undefined);
+      throw error;
     }
+    await deferral?.finish();
     batchWriter.reportSkippedComments();
     // Pages, tags and redirects came in too: every list that shows them, and the redirect lookup.
     if (!options.dryRun) await caches.changed([POST_LISTS, CATEGORY_LISTS, TAG_LISTS, PAGE_LISTS, REDIRECTS_TAG]);
@@ -392,8 +430,10 @@ function createBatchWriter(context: BatchContext) {
       }
       const html = sanitizeRichText(withoutFigures(attachmentsResolved(entry.html, pass)));
       const featured = featuredImage(entry);
-      const title = entryTitle(entry, htmlToText(html), report);
-      prepared.push({ entry, checksum, existing, title, html, featured, minutes: minuteRead(html) });
+      // The text once: the reading time and a missing title both come from it.
+      const text = htmlToText(html);
+      const title = entryTitle(entry, text, report);
+      prepared.push({ entry, checksum, existing, title, html, featured, minutes: minuteReadOfText(text) });
     }
     return prepared;
   }
@@ -486,11 +526,13 @@ function createBatchWriter(context: BatchContext) {
       items: [] as { site: string; kind: string; sourceId: string; localId: string; checksum: string }[],
       changedTags: [] as string[],
       async flush(tx: Database) {
-        for (const chunk of chunks(rows.posts)) await tx.insert(posts).values(chunk);
-        for (const chunk of chunks(rows.pages)) await tx.insert(pages).values(chunk);
-        for (const chunk of chunks(rows.postTags)) await tx.insert(postTags).values(chunk).onConflictDoNothing();
-        for (const chunk of chunks(rows.coauthors)) await tx.insert(postCoauthors).values(chunk).onConflictDoNothing();
-        for (const chunk of chunks(rows.comments)) await tx.insert(comments).values(chunk);
+        // One JSON parameter a statement (db/json-insert.ts): Drizzle's per-value statements cost more than the rest.
+        for (const chunk of chunks(rows.posts)) await insertAsJson(tx, posts, chunk);
+        for (const chunk of chunks(rows.pages)) await insertAsJson(tx, pages, chunk);
+        for (const chunk of chunks(rows.postTags)) await insertAsJson(tx, postTags, chunk, sql`on conflict do nothing`);
+        for (const chunk of chunks(rows.coauthors))
+          await insertAsJson(tx, postCoauthors, chunk, sql`on conflict do nothing`);
+        for (const chunk of chunks(rows.comments)) await insertAsJson(tx, comments, chunk);
         for (const chunk of chunks(rows.redirects))
           report.count("redirect", "created", await writeImportRedirects(tx, chunk));
         for (const chunk of chunks(rows.items)) await saveImportItems(tx, chunk);

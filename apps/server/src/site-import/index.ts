@@ -31,6 +31,8 @@ export interface SiteImportDeps {
   /** Images may be fetched from private and loopback addresses (IMPORT_FETCH_PRIVATE_ADDRESSES). */
   imageFetchPrivateAddresses?: boolean;
   databaseKind: "postgres" | "pglite";
+  /** Entries from which an import builds the search indexes at its end (decision 069; tests lower it). */
+  deferIndexesFrom?: number;
 }
 
 /* The reader of each source the shared writer imports; a Broadsheet archive is restored as it is instead. */

@@ -74,8 +74,13 @@ export const WORDS_PER_MINUTE = 200;
 
 /** Reading time in whole minutes (at least 1) from the words of an HTML body. */
 export function minuteRead(html: string): number {
-  const text = htmlToText(html);
-  const words = text ? text.split(" ").length : 0;
+  return minuteReadOfText(htmlToText(html));
+}
+
+/** The same from the body's text (htmlToText's), for a caller that has it already. */
+export function minuteReadOfText(text: string): number {
+  let words = text ? 1 : 0;
+  for (let at = text.indexOf(" "); at !== -1; at = text.indexOf(" ", at + 1)) words++;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
