@@ -16,7 +16,6 @@ import { insertPost } from "../../testing/fixtures";
 import { signUp, TestAgent } from "../../testing/test-agent";
 import { useTestApp } from "../../testing/test-app";
 import { testDatabaseKind } from "../../testing/test-database";
-import type { NewsletterMailWriter } from "../newsletter-mail-contract";
 import { createDeliveryEvents } from "./delivery-events";
 import { createSendsService } from "./sends.service";
 import { createSmtpSender } from "./smtp-sender";
@@ -24,7 +23,7 @@ import { createSmtpSender } from "./smtp-sender";
 /*
  * Sends through a real SMTP server (smtp-server): every subscribed address once, none of the
  * others; 4xx retried, 5xx suppressed; pause, resume, cancel; the at-most-once guard; headers;
- * the events webhook. The mail writer here is a test double (helper MAIL's lands at merge).
+ * the events webhook. The mails are the site's own (the newsletter mail writer).
  */
 
 const SECRET = "s3cret-for-newsletter-events";
@@ -40,31 +39,10 @@ const softFailures = new Map<string, number>();
 let smtp: SMTPServer;
 let smtpUrl = "";
 
-const testWriter: NewsletterMailWriter = {
-  async render(postId) {
-    return {
-      subject: `Story ${postId}`,
-      from: { name: "The Test newsletter", address: "news@broadsheet.test" },
-      replyTo: undefined,
-      forRecipient(recipient, sendId) {
-        const link = `https://broadsheet.test/newsletters/unsubscribe/${recipient.manageToken}?send=${sendId}`;
-        return {
-          html: `<p>Hello ${recipient.email}</p><a href="${link}">Unsubscribe</a>`,
-          text: `Hello ${recipient.email}\nUnsubscribe: ${link}`,
-          headers: {
-            "List-Unsubscribe": `<${link}>, <mailto:unsubscribe@broadsheet.test?subject=${recipient.manageToken}>`,
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-          },
-        };
-      },
-    };
-  },
-};
-
 function sendsService(retryDelaysMs = [50, 50, 50, 50]) {
   return createSendsService({
     db: context.database.db,
-    mailWriter: testWriter,
+    mailWriter: context.app.services.newsletterMailWriter,
     openSender: (settings) =>
       createSmtpSender({ smtpUrl, connections: settings.connections, perSecond: settings.messagesPerSecond }),
     jobs: { queueSendStart: async () => false, queueSendBatch: async () => false },
@@ -182,9 +160,15 @@ describe(`newsletter sends on ${testDatabaseKind()}`, () => {
     for (const email of wanted) {
       // Long headers come folded: unfolded before matching.
       const raw = (mailsTo(email)[0]?.raw ?? "").replace(/\r?\n[ \t]+/g, " ");
-      expect(raw).toMatch(
-        /^List-Unsubscribe: <https:\/\/broadsheet\.test\/newsletters\/unsubscribe\/[^>]+>, <mailto:/m,
+      const [{ token } = { token: "" }] = await context.database.db
+        .select({ token: subscribers.manageToken })
+        .from(subscribers)
+        .where(eq(subscribers.email, email));
+      expect(raw).toContain(
+        `List-Unsubscribe: <${context.config.publicUrl}/newsletters/unsubscribe/${token}?send=${created.body.id}>, <mailto:`,
       );
+      expect(raw).toMatch(/^Subject: /m);
+      expect(raw).toContain(`/newsletters/unsubscribe/${token}`);
       expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     }
 
