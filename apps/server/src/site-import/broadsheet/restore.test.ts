@@ -167,4 +167,44 @@ describe(`the Broadsheet archive on ${testDatabaseKind()}`, () => {
       "Not a Broadsheet export: manifest.json is missing.",
     );
   });
+
+  it("restores an older archive's Ghost members (imported_members) as subscribers", async () => {
+    const target = await emptySite();
+    const older = path.join(await temporaryDir(), "older");
+    await cp(archiveDir, older, { recursive: true });
+    const olderManifest = JSON.parse(await readFile(path.join(older, "manifest.json"), "utf8")) as ArchiveManifest;
+    for (const name of ["newsletters", "subscribers", "subscriber_newsletters"]) delete olderManifest.tables[name];
+    olderManifest.tables.imported_members = { file: "tables/imported_members.jsonl", rows: 2 };
+    await writeFile(path.join(older, "manifest.json"), JSON.stringify(olderManifest));
+    await writeFile(
+      path.join(older, "tables/imported_members.jsonl"),
+      [
+        {
+          email: "old-ada@example.com",
+          name: "Ada",
+          subscribed: true,
+          site: "ghost:Old Gazette",
+          created_at: "2024-01-01T00:00:00Z",
+        },
+        {
+          email: "old-bo@example.com",
+          name: "",
+          subscribed: false,
+          site: "ghost:Old Gazette",
+          created_at: "2024-01-01T00:00:00Z",
+        },
+      ]
+        .map((row) => JSON.stringify(row))
+        .join("\n"),
+    );
+    const report = await restoreBroadsheetArchive(target, older, { dryRun: false });
+    expect(report.counts.subscribers).toMatchObject({ created: 2 });
+    const restored = (await target.execute(
+      sql`select email, status, consent_note from subscribers order by email`,
+    )) as unknown as { rows: { email: string; status: string; consent_note: string }[] };
+    expect(restored.rows).toEqual([
+      { email: "old-ada@example.com", status: "subscribed", consent_note: "Imported from the Ghost site Old Gazette" },
+      { email: "old-bo@example.com", status: "unsubscribed", consent_note: "Imported from the Ghost site Old Gazette" },
+    ]);
+  });
 });

@@ -1,11 +1,13 @@
 import type { SiteSettings } from "@broadsheet/domain";
 import { ArrowUp } from "lucide-react";
-import { SignupForm } from "../newsletters/signup-form";
+import { useLocation } from "react-router";
+import { footerSignupShown, SignupForm } from "../newsletters/signup-form";
 import { PageLink } from "../page-link";
 import { PhoneLink } from "./phone-link";
 
 export function Footer({ site, now }: { site: SiteSettings; now: string }) {
   const year = new Date(now).getUTCFullYear();
+  const { pathname } = useLocation();
   return (
     <footer className="mt-12 bg-ink text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
@@ -70,11 +72,13 @@ export function Footer({ site, now }: { site: SiteSettings; now: string }) {
           </ul>
         </nav>
       </div>
-      <div className="mx-auto max-w-7xl px-4 pb-8">
-        <div className="max-w-md">
-          <SignupForm form="footer" tone="dark" heading="Newsletter" />
+      {footerSignupShown(pathname) ? (
+        <div className="mx-auto max-w-7xl px-4 pb-8">
+          <div className="max-w-md">
+            <SignupForm form="footer" tone="dark" heading="Newsletter" />
+          </div>
         </div>
-      </div>
+      ) : null}
       <div className="border-t border-gray-700">
         <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4 text-sm">
           <p>{`© ${year} ${site.siteName}. All rights reserved.`}</p>

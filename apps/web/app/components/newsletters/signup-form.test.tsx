@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "../../lib/session-user";
 import { SHARED_READER } from "../../lib/viewer-state";
 import { renderRoute } from "../../testing/render-route";
-import { SignupForm, SUBSCRIBE_PATH } from "./signup-form";
+import { footerSignupShown, SignupForm, SUBSCRIBE_PATH } from "./signup-form";
 
 /*
  * The sign-up form rendered for real: it posts to /newsletters/subscribe (a stand-in action that
@@ -76,5 +76,21 @@ describe("the newsletter sign-up form", { timeout: 20_000 }, () => {
       "/profile#newsletters",
     );
     expect(screen.queryByRole("button", { name: "Subscribe" })).toBeNull();
+  });
+
+  it("is in the footer of pages without a form of their own", () => {
+    for (const path of ["/category/science", "/author/ada", "/search", "/terms", "/tag/harbour", "/readLater"])
+      expect(footerSignupShown(path), path).toBe(true);
+    for (const path of [
+      "/",
+      "/page/harbour-lights",
+      "/login",
+      "/register",
+      "/reset/abc",
+      "/profile",
+      "/admin/settings",
+    ])
+      expect(footerSignupShown(path), path).toBe(false);
+    expect(footerSignupShown("/newsletters/manage/abc")).toBe(false);
   });
 });

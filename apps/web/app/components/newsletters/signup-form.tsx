@@ -11,6 +11,15 @@ import { inputClass } from "../ui/input-class";
 /** The resource route every sign-up form posts to (routes.ts). */
 export const SUBSCRIBE_PATH = "/newsletters/subscribe";
 
+/*
+ * Pages where the footer has no sign-up form: the home and post pages show their own (one form
+ * per page, one "Email address" field), and the account, admin and newsletter pages have
+ * address fields or forms of their own.
+ */
+const NO_FOOTER_SIGNUP = /^\/(?:$|page\/|login$|register$|reset(?:$|\/)|profile$|admin(?:$|\/)|newsletters\/)/;
+
+export const footerSignupShown = (pathname: string) => !NO_FOOTER_SIGNUP.test(pathname);
+
 /** The answer of /newsletters/subscribe: the API's message, and (for a plain post) the page to go back to. */
 export interface SubscribeResult {
   ok: boolean;

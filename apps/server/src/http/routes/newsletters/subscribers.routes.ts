@@ -60,6 +60,18 @@ export function subscribersRoutes(services: Services) {
   );
 }
 
+/** A form body saying `List-Unsubscribe=One-Click`; read from a copy, so the page can still read a body that is not. */
+async function isOneClick(request: Request): Promise<boolean> {
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return false;
+  try {
+    return (await request.clone().formData()).get("List-Unsubscribe") === "One-Click";
+  } catch {
+    // A malformed form is no one-click request: the page answers it.
+    return false;
+  }
+}
+
 /**
  * POST /newsletters/unsubscribe/{token} with `List-Unsubscribe=One-Click` (RFC 8058): a mail
  * client's one-click unsubscribe, answered here in a short text, without a page, cookies or a
@@ -68,11 +80,7 @@ export function subscribersRoutes(services: Services) {
  */
 export function oneClickUnsubscribeRoutes(services: Services) {
   return new Hono<AppEnv>().post("/newsletters/unsubscribe/:token", async (c, next) => {
-    const type = c.req.header("content-type")?.toLowerCase() ?? "";
-    const oneClick =
-      (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) &&
-      (await c.req.raw.clone().formData()).get("List-Unsubscribe") === "One-Click";
-    if (!oneClick) return next();
+    if (!(await isOneClick(c.req.raw))) return next();
     await services.subscribing.unsubscribe(c.req.param("token"), c.req.query("send") || undefined);
     c.header("Cache-Control", "no-store");
     return c.text(SUBSCRIBER_MESSAGES.oneClickUnsubscribed, 200);
