@@ -188,9 +188,27 @@ describe("readGhostExport on a Ghost 5 export", () => {
 
   it("reads members: subscribed when on a newsletter and their e-mail is not disabled", () => {
     expect(records.filter((record) => record.kind === "member")).toEqual([
-      { kind: "member", email: "ada@example.com", name: "Ada Reader", subscribed: true },
-      { kind: "member", email: "bo@example.com", name: "", subscribed: false },
-      { kind: "member", email: "bounced@example.com", name: "Bounced Address", subscribed: false },
+      {
+        kind: "member",
+        email: "ada@example.com",
+        name: "Ada Reader",
+        subscribed: true,
+        createdAt: new Date("2023-01-02T10:00:00Z"),
+      },
+      {
+        kind: "member",
+        email: "bo@example.com",
+        name: "",
+        subscribed: false,
+        createdAt: new Date("2023-01-03T10:00:00Z"),
+      },
+      {
+        kind: "member",
+        email: "bounced@example.com",
+        name: "Bounced Address",
+        subscribed: false,
+        createdAt: new Date("2023-01-04T10:00:00Z"),
+      },
     ]);
   });
 });
@@ -223,9 +241,9 @@ describe("readGhostExport on a Ghost 4 export", () => {
       oldPaths: ["/contact/"],
     });
     expect(records.filter((record) => record.kind === "member")).toEqual([
-      { kind: "member", email: "keen@example.com", name: "Keen Reader", subscribed: true },
-      { kind: "member", email: "quiet@example.com", name: "Quiet Reader", subscribed: false },
-      { kind: "member", email: "old@example.com", name: "", subscribed: true },
+      { kind: "member", email: "keen@example.com", name: "Keen Reader", subscribed: true, createdAt: null },
+      { kind: "member", email: "quiet@example.com", name: "Quiet Reader", subscribed: false, createdAt: null },
+      { kind: "member", email: "old@example.com", name: "", subscribed: true, createdAt: null },
     ]);
   });
 
@@ -345,7 +363,7 @@ describe("readGhostExport members", () => {
     const records = await readAll(await writeExport("members.json", exported));
     expect(records.slice(-2)).toEqual([
       { kind: "skipped", what: "member", sourceId: "m1", reason: "no e-mail address" },
-      { kind: "member", email: "someone@example.com", name: "Someone", subscribed: true },
+      { kind: "member", email: "someone@example.com", name: "Someone", subscribed: true, createdAt: null },
     ]);
   });
 });
