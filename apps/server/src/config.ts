@@ -20,6 +20,15 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Broadsheet <no-reply@broadsheet.local>"),
   // The shared secret of POST /api/newsletters/events (bounce and complaint notices); unset = only SES/SNS notices.
   NEWSLETTER_EVENTS_SECRET: z.string().min(16).optional(),
+  NEWSLETTER_SNS_TOPIC_ARNS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((arn) => arn.trim())
+        .filter(Boolean),
+    ),
   // Newsletters are DKIM-signed when all three are set (PEM private key; "\n" taken as a newline).
   DKIM_DOMAIN: z.string().min(3).optional(),
   DKIM_SELECTOR: z.string().min(1).optional(),
@@ -87,6 +96,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   newsletterEventsSecret: string | undefined;
+  /** NEWSLETTER_SNS_TOPIC_ARNS: the SNS topics whose SES notices POST /api/newsletters/events takes. */
+  newsletterSnsTopics: string[];
   /** Signs newsletters when set (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY). */
   dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   redisUrl: string | undefined;
@@ -144,6 +155,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     newsletterEventsSecret: values.NEWSLETTER_EVENTS_SECRET,
+    newsletterSnsTopics: values.NEWSLETTER_SNS_TOPIC_ARNS,
     dkim:
       values.DKIM_DOMAIN && values.DKIM_SELECTOR && values.DKIM_PRIVATE_KEY
         ? {

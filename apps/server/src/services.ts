@@ -215,7 +215,12 @@ export function createServices(deps: ServiceDeps) {
     } satisfies JobHandlers,
     /** Newsletter sends and their deliveries; the provider's bounce and complaint notices. */
     sends,
-    deliveryEvents: createDeliveryEvents({ db, logger, secret: config.newsletterEventsSecret }),
+    deliveryEvents: createDeliveryEvents({
+      db,
+      logger,
+      secret: config.newsletterEventsSecret,
+      snsTopics: config.newsletterSnsTopics,
+    }),
     /** Admin → Import: uploaded exports, their import jobs and reports. */
     imports,
     engagement: createEngagementService(db, caches),

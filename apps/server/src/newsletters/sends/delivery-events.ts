@@ -86,6 +86,11 @@ export interface DeliveryEventsDeps {
   db: Database;
   logger: Logger;
   secret: string | undefined;
+  /**
+   * The SNS topics (ARNs) whose notices count: any AWS account can get a genuinely signed SNS
+   * message, so the signature alone does not say it is this site's SES. None: SNS is refused.
+   */
+  snsTopics: readonly string[];
   /** Fetches an SNS signing certificate (PEM); tests serve their own. */
   fetchCertificate?: (url: string) => Promise<string>;
 }
@@ -179,7 +184,9 @@ export function createDeliveryEvents(deps: DeliveryEventsDeps) {
     async receive(body: unknown, authorization: string | undefined): Promise<number> {
       const sns = SnsEnvelopeSchema.safeParse(body);
       if (sns.success) {
-        if (!(await verifySns(sns.data))) throw unauthorized(SEND_MESSAGES.eventRefused);
+        if (!deps.snsTopics.includes(sns.data.TopicArn) || !(await verifySns(sns.data))) {
+          throw unauthorized(SEND_MESSAGES.eventRefused);
+        }
         if (sns.data.Type === "SubscriptionConfirmation") {
           // Confirming is the operator's act: the link is logged, never fetched by the server.
           logger.warn(

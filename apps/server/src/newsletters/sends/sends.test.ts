@@ -311,13 +311,14 @@ describe(`POST /api/newsletters/events on ${testDatabaseKind()}`, () => {
     expect(malformed.status).toBe(400);
   });
 
-  it("takes an Amazon SES bounce through SNS only with a valid signature from an SNS certificate URL", async () => {
+  it("takes an Amazon SES bounce through SNS only from its topic, with a valid signature from an SNS certificate URL", async () => {
     const { certificate, privateKey } = testCertificate();
     const certUrl = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-test.pem";
     const events = createDeliveryEvents({
       db: context.database.db,
       logger: createLogger(context.config),
       secret: undefined,
+      snsTopics: ["arn:aws:sns:eu-west-1:123456789012:bounces"],
       fetchCertificate: async (url) => {
         if (url !== certUrl) throw new Error("unexpected certificate URL");
         return certificate;
@@ -346,6 +347,18 @@ describe(`POST /api/newsletters/events on ${testDatabaseKind()}`, () => {
     const signature = createSign("RSA-SHA256").update(toSign).sign(privateKey, "base64");
 
     await expect(events.receive({ ...message, Signature: "AAAA" }, undefined)).rejects.toMatchObject({ status: 401 });
+    // Signed by SNS all right, but another account's topic: not this site's notices.
+    const elsewhere = { ...message, TopicArn: "arn:aws:sns:eu-west-1:999999999999:theirs" };
+    const signedElsewhere = createSign("RSA-SHA256")
+      .update(
+        ["Message", "MessageId", "Timestamp", "TopicArn", "Type"]
+          .map((key) => `${key}\n${elsewhere[key as keyof typeof elsewhere]}\n`)
+          .join(""),
+      )
+      .sign(privateKey, "base64");
+    await expect(events.receive({ ...elsewhere, Signature: signedElsewhere }, undefined)).rejects.toMatchObject({
+      status: 401,
+    });
     await expect(
       events.receive({ ...message, Signature: signature, SigningCertURL: "https://evil.example/cert.pem" }, undefined),
     ).rejects.toMatchObject({ status: 401 });
