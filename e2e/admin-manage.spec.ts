@@ -86,7 +86,8 @@ test.describe("dashboard", () => {
     await expect(chart).toBeVisible();
     await expect(chart.locator("rect")).toHaveCount(30);
     await expect(chart.getByText("Today")).toBeVisible();
-    await page.getByText("Show as table").click();
+    // The views chart's own table (the Subscribers chart has one too).
+    await page.locator("figure").filter({ has: chart }).getByText("Show as table").click();
     await expect(page.getByRole("table", { name: "Views per day, last 30 days" }).getByRole("row")).toHaveCount(31);
 
     const top = page.getByRole("region", { name: "Top posts this week" });
