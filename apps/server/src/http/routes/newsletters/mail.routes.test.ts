@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import { HtmlValidate } from "html-validate";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterLinkClicks, newsletterSends, newsletters, postCoauthors, siteSettings } from "../../../db/schema";
+import {
+  newsletterLinkClicks,
+  newsletterSends,
+  newsletters,
+  postCoauthors,
+  siteSettings,
+  subscribers,
+} from "../../../db/schema";
 import { insertPost, insertUser } from "../../../testing/fixtures";
 import { freePort } from "../../../testing/production-server";
 import { type ReceivedMail, startSmtpSink } from "../../../testing/smtp-sink";
@@ -175,6 +182,17 @@ describe(`the newsletter mail on ${testDatabaseKind()}`, () => {
     expect(raw).toContain("Content-Type: text/plain");
     expect(raw).toContain("Content-Type: text/html");
     expect(raw).toContain("By Ada Writer and Ben Reporter");
+
+    // A staff member who subscribes gets their own links, which work.
+    await context.database.db.insert(subscribers).values({
+      email: editor.user.email.toUpperCase(),
+      status: "subscribed",
+      manageToken: "editors-own-manage-token",
+    });
+    expect((await editor.agent.post("/api/newsletters/test", { postId: story.id })).status).toBe(202);
+    expect(decoded(received.at(-1)?.raw ?? "")).toContain(
+      'href="http://localhost:3000/newsletters/manage/editors-own-manage-token"',
+    );
 
     expect((await editor.agent.post("/api/newsletters/test", { postId: randomUUID() })).status).toBe(404);
     expect((await editor.agent.post("/api/newsletters/test", { postId: "x" })).status).toBe(400);
