@@ -113,44 +113,42 @@ async function runAction(context: Route.ActionArgs["context"], form: FormData) {
   }
 }
 
+/** The delivery settings' numbers, each bounded by DELIVERY_LIMITS. */
+const DELIVERY_NUMBERS = [
+  {
+    name: "batchSize",
+    id: "delivery-batch-size",
+    label: "Batch size",
+    hint: "Recipients per job of a send; a crash or restart repeats no finished mail.",
+  },
+  {
+    name: "messagesPerSecond",
+    id: "delivery-rate",
+    label: "Messages per second",
+    hint: "The most your mail provider accepts; new provider accounts often allow 10 or fewer.",
+  },
+  { name: "connections", id: "delivery-connections", label: "Connections", hint: "SMTP connections open at once." },
+] as const;
+
 function DeliveryForm({ settings, busy, result }: { settings: DeliverySettings; busy: boolean; result: unknown }) {
   const form = useFormCheck(checkSettings, (result as Parameters<typeof useFormCheck>[1]) ?? null);
   return (
     <CheckedForm check={form} errorId="delivery-error" className="space-y-4">
       <input type="hidden" name="intent" value="settings" />
-      <Field
-        kind="number"
-        id="delivery-batch-size"
-        name="batchSize"
-        label="Batch size"
-        min={DELIVERY_LIMITS.batchSize.min}
-        max={DELIVERY_LIMITS.batchSize.max}
-        defaultValue={settings.batchSize}
-        invalid={form.invalid("batchSize")}
-        hint="Recipients per job of a send; a crash or restart repeats no finished mail."
-      />
-      <Field
-        kind="number"
-        id="delivery-rate"
-        name="messagesPerSecond"
-        label="Messages per second"
-        min={DELIVERY_LIMITS.messagesPerSecond.min}
-        max={DELIVERY_LIMITS.messagesPerSecond.max}
-        defaultValue={settings.messagesPerSecond}
-        invalid={form.invalid("messagesPerSecond")}
-        hint="The most your mail provider accepts; new provider accounts often allow 10 or fewer."
-      />
-      <Field
-        kind="number"
-        id="delivery-connections"
-        name="connections"
-        label="Connections"
-        min={DELIVERY_LIMITS.connections.min}
-        max={DELIVERY_LIMITS.connections.max}
-        defaultValue={settings.connections}
-        invalid={form.invalid("connections")}
-        hint="SMTP connections open at once."
-      />
+      {DELIVERY_NUMBERS.map(({ name, id, label, hint }) => (
+        <Field
+          key={name}
+          kind="number"
+          id={id}
+          name={name}
+          label={label}
+          min={DELIVERY_LIMITS[name].min}
+          max={DELIVERY_LIMITS[name].max}
+          defaultValue={settings[name]}
+          invalid={form.invalid(name)}
+          hint={hint}
+        />
+      ))}
       <Field
         kind="checkbox"
         id="delivery-tracking"
