@@ -36,9 +36,15 @@ test("an editor publishes and sends a story; Admin → Newsletters shows the sen
     await page.getByRole("button", { name: "Publish and send" }).click();
 
     // The send's figures, live while it goes, then final.
-    const sends = await adminRequest.get(`/api/newsletters/sends?postId=${post._id}`);
-    const [send] = (await sends.json()).items as { id: string }[];
-    expect(send).toBeTruthy();
+    // The click's save and send answer after the click returns: wait for the send to exist.
+    let send: { id: string } | undefined;
+    await expect
+      .poll(async () => {
+        const sends = await adminRequest.get(`/api/newsletters/sends?postId=${post._id}`);
+        [send] = (await sends.json()).items as { id: string }[];
+        return send?.id;
+      })
+      .toBeTruthy();
     await expect
       .poll(async () => (await (await adminRequest.get(`/api/newsletters/sends/${send?.id}`)).json()).status, {
         timeout: 30_000,
