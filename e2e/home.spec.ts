@@ -275,7 +275,7 @@ test.describe("home page", () => {
       expect(date).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4}$/);
   });
 
-  test("Audio & Video plays the chosen item in a sandboxed frame and switches on click", async ({ page, request }) => {
+  test("Audio & Video loads the chosen item's frame only on Play, and switches on click", async ({ page, request }) => {
     const posts = await listPosts(request, 4, "Audio Video");
     expect(posts.length).toBeGreaterThan(1);
     const links: string[] = [];
@@ -283,6 +283,13 @@ test.describe("home page", () => {
       const detail = (await (await request.get(`/api/posts/${post.slug}`)).json()) as { link: string };
       links.push(detail.link);
     }
+    const providerRequests: string[] = [];
+    page.on("request", (sent) => {
+      if (/youtube|vimeo/.test(new URL(sent.url()).hostname)) providerRequests.push(sent.url());
+    });
+    await page.route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<p>player</p>" }),
+    );
     await openHome(page);
 
     const section = region(page, "Audio & Video");
@@ -293,8 +300,13 @@ test.describe("home page", () => {
     await expect(items.first()).toContainText(formatLongDate(posts[0]?.createdAt ?? ""));
 
     const frame = section.locator("iframe");
+    await expect(frame).toHaveCount(0);
+    expect(providerRequests).toEqual([]);
+    await section.getByRole("button", { name: /^Play on / }).click();
     await expect(frame).toHaveCount(1);
-    await expect(frame).toHaveAttribute("src", links[0] ?? "");
+    const embedOf = (link: string) =>
+      link.replace(/^https:\/\/player\.vimeo\.com\/video\/(\d+)$/, "https://player.vimeo.com/video/$1?dnt=1");
+    await expect(frame).toHaveAttribute("src", embedOf(links[0] ?? ""));
     await expect(frame).toHaveAttribute("sandbox", "allow-scripts allow-same-origin allow-presentation");
     await expect(frame).toHaveAttribute("allow", "encrypted-media; picture-in-picture");
     await expect(frame).toHaveAttribute("title", `Video: ${posts[0]?.title}`);
@@ -307,8 +319,11 @@ test.describe("home page", () => {
     await items.nth(other).click();
     await expect(items.nth(other)).toHaveAttribute("aria-pressed", "true");
     await expect(items.first()).toHaveAttribute("aria-pressed", "false");
+    await expect(frame).toHaveCount(0);
+    await expect(section.getByRole("link", { name: new RegExp(`^Open on .*${posts[other]?.title}`) })).toBeVisible();
+    await section.getByRole("button", { name: /^Play on / }).click();
     await expect(frame).toHaveAttribute("title", `Video: ${posts[other]?.title}`);
-    await expect(frame).toHaveAttribute("src", links[other] ?? "");
+    await expect(frame).toHaveAttribute("src", embedOf(links[other] ?? ""));
     await expect(page).toHaveURL(/\/$/); // switched in place, no navigation
   });
 
@@ -473,7 +488,10 @@ test.describe("home page", () => {
     await expect(region(page, "Latest News").getByRole("group")).toHaveCount(7);
     await expect(page.getByRole("tabpanel")).toHaveCount(1);
     await expect(page.getByRole("tabpanel", { name: "Trendy News" })).toBeVisible();
-    await expect(page.locator("#audio-video iframe")).toHaveCount(1);
+    // No frame without a reader's choice; without scripts, the link to the provider.
+    await expect(page.locator("#audio-video iframe")).toHaveCount(0);
+    await expect(region(page, "Audio & Video").getByRole("link", { name: /^Open on / })).toBeVisible();
+    await expect(region(page, "Audio & Video").getByRole("button", { name: /^Play on / })).toBeHidden();
     await expect(region(page, "Reader poll").getByRole("button", { name: "Vote" })).toBeVisible();
     await expect(page.locator("[data-mosaic-tile]")).toHaveCount(4);
 

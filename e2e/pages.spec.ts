@@ -48,7 +48,7 @@ test.describe("static pages", () => {
       await editor.click();
       await editor.pressSequentially("Our rates start at ten pounds a week.");
       await page.getByLabel("Meta description").fill("Rates and audience.");
-      await expect(page.getByText(/19 characters; search engines show about 155/)).toBeVisible();
+      await expect(page.getByText(/^19 of 155 characters\./)).toBeVisible();
       await page.getByLabel("Published").check();
       await page.getByRole("button", { name: "Save page" }).click();
       await expect(toast(page, "status", "Page created")).toBeVisible();
@@ -105,6 +105,44 @@ test.describe("static pages", () => {
       await adminRequest.put(`/api/pages/${_id}`, {
         data: { title, slug, content, isPublished, parentId, metaTitle, metaDescription },
       });
+    }
+  });
+
+  test("an editor gives a page an excerpt and a canonical URL, and the public page shows and links them", async ({
+    editorPage: page,
+    adminRequest,
+    browser,
+  }) => {
+    const slug = `history-${serial()}`;
+    const created = await adminRequest.post("/api/pages", {
+      data: { title: "Our history", slug, content: "<p>Founded in 1901.</p>", isPublished: true },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const { _id } = (await created.json()) as PageJson;
+    try {
+      await openPageForm(page, `/admin/edit-page/${_id}`);
+      await page.getByLabel("Excerpt").fill("A century of the paper in Leeds.");
+      await page.getByLabel("Canonical URL").fill("https://archive.example/history");
+      const preview = page.getByRole("figure", { name: "Search result preview" });
+      await expect(preview).toContainText("https://archive.example/history");
+      await expect(preview).toContainText("A century of the paper in Leeds.");
+      await page.getByRole("button", { name: "Save page" }).click();
+      await expect(toast(page, "status", "Page saved")).toBeVisible();
+
+      const reader = await browser.newPage();
+      try {
+        await reader.goto(`/${slug}`);
+        await expect(reader.getByRole("heading", { level: 1, name: "Our history" })).toBeVisible();
+        await expect(reader.getByText("A century of the paper in Leeds.")).toBeVisible();
+        await expect(reader.locator('link[rel="canonical"]')).toHaveAttribute(
+          "href",
+          "https://archive.example/history",
+        );
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await adminRequest.delete(`/api/pages/${_id}`);
     }
   });
 

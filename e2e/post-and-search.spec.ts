@@ -63,7 +63,11 @@ test.describe("post page", () => {
     const canonical = `${baseUrl()}/page/${post.slug}`;
     await expect(page).toHaveTitle(`${title} | Broadsheet`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Platform four, after midnight/);
+    // The opening paragraph, without the heading above it (docs/product/post-fields.md).
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /^Paragraph 1\. The sleeper carriages/,
+    );
     const description = await page.locator('meta[name="description"]').getAttribute("content");
     expect(description?.length).toBeLessThanOrEqual(160);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
@@ -507,11 +511,11 @@ test.describe("search page", () => {
 
   test("the search and post pages hydrate without console errors", async ({ page, consoleErrors }) => {
     await page.goto(`/search?category=${alpha.slug}`);
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     // Hydrated, the search page follows its cards' links in the client router.
     await expectClientNavigation(page, cards(page).first().getByRole("heading").getByRole("link"), /\/page\//);
     await page.reload();
-    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
     await expectClientNavigation(page, termsLink(page), /\/terms$/);
     expect(consoleErrors).toEqual([]);
   });

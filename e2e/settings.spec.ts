@@ -46,7 +46,7 @@ test.describe("site settings", () => {
       // An anonymous reader's next page shows the new name, words and links.
       const reader = await browser.newPage();
       try {
-        await reader.goto("/");
+        await open(reader, "/");
         await expect(reader).toHaveTitle("The Harbour Ledger: Tides, trade and town hall");
         await expect(reader.getByRole("heading", { level: 1, name: "The Harbour Ledger" })).toBeVisible();
         await expect(reader.getByText("Tides, trade and town hall")).toBeVisible();

@@ -49,10 +49,22 @@ const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}`;
 
 function run(script, args, env, nodeArgs = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, path.join(root, "apps/server/dist/cli", script), ...args], {
-      env,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    // Sends run in the server, so the sender runs as `npm start` runs it (package.json): the same heap,
+    // young generation and malloc settings.
+    const child = spawn(
+      process.execPath,
+      [
+        "--max-old-space-size=512",
+        "--max-semi-space-size=4",
+        ...nodeArgs,
+        path.join(root, "apps/server/dist/cli", script),
+        ...args,
+      ],
+      {
+        env: { ...env, MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     let peakKb = 0;
     const poll = setInterval(() => {
       try {

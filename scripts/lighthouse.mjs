@@ -1,4 +1,4 @@
-// npm run lighthouse [-- --runs 3] [--pages home,post,category,author,search] [--preset mobile|desktop|both]
+// npm run lighthouse [-- --runs 3] [--pages home,post,category,author,search,embed] [--preset mobile|desktop|both]
 //                    [--port 3910] [--no-write] [--save-reports DIR]
 //
 // Builds if stale, starts the production server on a fresh embedded database (demo content is
@@ -35,7 +35,8 @@ const PORT = Number(args.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PAGES = args.pages.split(",").map((page) => page.trim());
-const KNOWN_PAGES = ["home", "post", "category", "author", "search"];
+// "embed": a video story, its video embedded in the text (click-to-load, decision 077).
+const KNOWN_PAGES = ["home", "post", "category", "author", "search", "embed"];
 const PRESETS = args.preset === "both" ? ["mobile", "desktop"] : [args.preset];
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs must be a whole number from 1");
 for (const page of PAGES) if (!KNOWN_PAGES.includes(page)) throw new Error(`--pages: unknown page "${page}"`);
@@ -110,12 +111,14 @@ async function findTargets() {
     if (category) categoryPath = `/category/${category.slug}`;
   }
   const authorPath = (await firstLink(postPath, "author")) ?? (await firstLink("/", "author"));
+  const [video] = (await (await fetch(`${BASE}/api/posts?category=Audio%20Video&limit=1`)).json()).items;
   const all = {
     home: "/",
     post: postPath,
     category: categoryPath,
     author: authorPath,
     search: "/search?category=Technology",
+    embed: video ? `/page/${video.slug}` : undefined,
   };
   const targets = [];
   for (const name of PAGES) {

@@ -21,11 +21,13 @@ import { type RequestSession, resolveRequestSession, sessionMiddleware } from ".
 import { refuseUnstorableUrls } from "./http/middleware/unstorable-input";
 import type { PageRenderer } from "./http/pages";
 import { authorsRoutes } from "./http/routes/accounts/authors.routes";
+import { invitationsRoutes } from "./http/routes/accounts/invitations.routes";
 import { twoFactorRoutes } from "./http/routes/accounts/two-factor.routes";
 import { usersRoutes } from "./http/routes/accounts/users.routes";
 import { advertsRoutes } from "./http/routes/adverts.routes";
 import { docsRoutes } from "./http/routes/docs.routes";
 import { engagementRoutes } from "./http/routes/engagement/engagement.routes";
+import { moderationRoutes } from "./http/routes/engagement/moderation.routes";
 import { sharesRoutes } from "./http/routes/engagement/shares.routes";
 import { homeRoutes } from "./http/routes/home.routes";
 import { allowCrossOriginEmbedding, mediaApiRoutes, mediaFileRoutes } from "./http/routes/media.routes";
@@ -42,6 +44,7 @@ import { settingsRoutes } from "./http/routes/newsroom/settings.routes";
 import { pagesRoutes } from "./http/routes/pages.routes";
 import { pollsRoutes } from "./http/routes/polls.routes";
 import { feedsRoutes } from "./http/routes/posts/feeds.routes";
+import { postEditingRoutes } from "./http/routes/posts/post-editing.routes";
 import { postsRoutes } from "./http/routes/posts/posts.routes";
 import { previewsRoutes } from "./http/routes/posts/previews.routes";
 import { revisionsRoutes } from "./http/routes/posts/revisions.routes";
@@ -183,6 +186,7 @@ export function createApiRoutes(services: Services) {
   const api = apiRouter();
   api.use("/api/*", async (c, next) => {
     c.set("audit", services.audit);
+    c.set("idempotency", services.idempotency);
     c.set("twoFactorRequired", async () => (await services.settings.getSettings()).requireTwoFactor === true);
     await next();
   });
@@ -191,7 +195,9 @@ export function createApiRoutes(services: Services) {
   api.route("/", healthRoutes(services.health));
   api.route("/", authorsRoutes(services.authors));
   api.route("/", twoFactorRoutes(services));
+  api.route("/", moderationRoutes(services));
   api.route("/", usersRoutes(services));
+  api.route("/", invitationsRoutes(services));
   api.route("/", adminRoutes(services));
   api.route("/", homeRoutes(services.home));
   // Before postsRoutes, so /posts/icymi, /posts/hot, … are not taken for a post id.
@@ -199,6 +205,7 @@ export function createApiRoutes(services: Services) {
   api.route("/", engagementRoutes(services));
   api.route("/", previewsRoutes(services.posts));
   api.route("/", revisionsRoutes(services.revisions));
+  api.route("/", postEditingRoutes(services));
   api.route("/", postsRoutes(services));
   api.route("/", sharesRoutes(services));
   api.route("/", mediaApiRoutes(services));

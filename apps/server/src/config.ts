@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   // The largest export Admin → Import takes (2 GB; tests lower it).
   IMPORT_FETCH_PRIVATE_ADDRESSES: booleanFlag.default(false),
   IMPORT_MAX_BYTES: z.coerce.number().int().min(1).max(IMPORT_UPLOAD_MAX_BYTES).default(IMPORT_UPLOAD_MAX_BYTES),
+  // Embeds (decision 077): how long a save waits for providers' titles and stills; where tests answer
+  // every oEmbed request (no internet there), and whether stills may come from a private address then.
+  EMBED_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  EMBED_OEMBED_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  EMBED_FETCH_PRIVATE_ADDRESSES: booleanFlag.default(false),
   TRUST_PROXY: z
     .string()
     .default("false")
@@ -113,6 +118,7 @@ export interface Config {
   importMaxBytes: number;
   /** The importer may fetch images from loopback, private and link-local addresses (off: no SSRF). */
   importFetchPrivateAddresses: boolean;
+  embeds: { lookupTimeoutMs: number; oembedEndpoint?: string; fetchPrivateAddresses: boolean };
   /** Which proxies' X-Forwarded-* headers to believe: none, a hop count, or addresses/CIDRs. */
   trustProxy: TrustProxy;
   /** PUBLIC_URL was given: it is the public origin, whatever Host or X-Forwarded-* say. */
@@ -173,6 +179,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     pageRenderBudgetMs: values.PAGE_RENDER_BUDGET_MS,
     importMaxBytes: values.IMPORT_MAX_BYTES,
     importFetchPrivateAddresses: values.IMPORT_FETCH_PRIVATE_ADDRESSES,
+    embeds: {
+      lookupTimeoutMs: values.EMBED_LOOKUP_TIMEOUT_MS,
+      oembedEndpoint: values.EMBED_OEMBED_ENDPOINT,
+      fetchPrivateAddresses: values.EMBED_FETCH_PRIVATE_ADDRESSES,
+    },
     trustProxy: values.TRUST_PROXY,
     site: {
       siteName: values.SITE_NAME,

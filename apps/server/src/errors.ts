@@ -29,6 +29,8 @@ export class AppError extends Error {
     message: string,
     /** For a 429: when the client may try again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
+    /** More of the answer than its message (a 409's current version of what was edited). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";

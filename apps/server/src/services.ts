@@ -1,7 +1,9 @@
 import path from "node:path";
+import { UPLOAD_MAX_BYTES } from "@broadsheet/domain";
 import {
   createAuthorsService,
   createAuthService,
+  createInvitationsService,
   createPasswordResetService,
   createSessionsService,
   createTwoFactorService,
@@ -14,6 +16,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import {
   createEngagementService,
+  createModerationService,
   createPostActivity,
   createReadLaterService,
   createSharesService,
@@ -35,7 +38,7 @@ import {
 } from "./jobs";
 import type { Logger } from "./logger";
 import { createMailService } from "./mail";
-import { createMediaService } from "./media";
+import { createMediaLibraryService, createMediaService } from "./media";
 import {
   createDeliveryEvents,
   createNewsletterMailService,
@@ -48,14 +51,28 @@ import {
   createSubscribersAdminService,
   createSubscribingService,
 } from "./newsletters";
-import { createAnalyticsService, createAuditService, createHealthService, createSettingsService } from "./newsroom";
+import {
+  createAnalyticsService,
+  createAuditService,
+  createHealthService,
+  createIdempotencyService,
+  createSettingsService,
+} from "./newsroom";
 import { createPagesService } from "./pages";
 import { createPollsService } from "./polls";
-import { createPostsService, createRevisionsService, type RevisionsService } from "./posts";
+import {
+  ANY_STAFF,
+  createEmbedDetails,
+  createPostEditorsService,
+  createPostsService,
+  createRevisionsService,
+  oembedFetcher,
+  type RevisionsService,
+} from "./posts";
 import { createRateLimiter } from "./rate-limits";
 import { createRedirectsService } from "./redirects";
 import { createSiteExportService } from "./site-export";
-import { createImportJobs, createSiteImportService } from "./site-import";
+import { createImageFetcher, createImportJobs, createSiteImportService } from "./site-import";
 import { createPublisherLogoService, createSyndicationService } from "./syndication";
 import { createTagsService, createTaxonomyService } from "./taxonomy";
 
@@ -95,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
   const polls = createPollsService(db, viewers, caches);
   const jobs = createJobQueue(database, logger);
   const settings = createSettingsService(db, { reads, caches, defaults: config.site });
+  const moderation = createModerationService(db, { caches, settings });
   const siteName = async () => (await settings.getSettings()).siteName;
   const redirects = createRedirectsService(db, { caches, onForget: publicPages.onForget });
   const newsletters = createNewslettersService(db, {
@@ -109,10 +127,25 @@ export function createServices(deps: ServiceDeps) {
   // Each needs the other: a save records a revision, a restore answers the post.
   const revisions: RevisionsService = createRevisionsService(db, {
     caches,
-    getPost: (id) => posts.getPost(id, { id: undefined, isStaff: true }),
+    getPost: (id) => posts.getPost(id, ANY_STAFF),
+  });
+  const media = createMediaService(db);
+  const embedDetails = createEmbedDetails({
+    fetchOembed: oembedFetcher({
+      timeoutMs: config.embeds.lookupTimeoutMs,
+      endpoint: config.embeds.oembedEndpoint,
+    }),
+    fetchImage: createImageFetcher({
+      timeoutMs: config.embeds.lookupTimeoutMs,
+      maxBytes: UPLOAD_MAX_BYTES,
+      privateAddresses: config.embeds.fetchPrivateAddresses,
+    }),
+    storeImage: async (bytes) => (await media.uploadImage(bytes, { uploaderId: null })).url,
+    deadlineMs: config.embeds.lookupTimeoutMs,
   });
   const posts = createPostsService(db, {
     ...shared,
+    embedDetails,
     summaries: publicPages.summaries,
     activity: createPostActivity(db),
     caches,
@@ -123,7 +156,6 @@ export function createServices(deps: ServiceDeps) {
       recordBaseline: (postId) => revisions.recordBaseline(postId),
     },
   });
-  const media = createMediaService(db);
   const siteImport = createSiteImportService({
     db,
     caches,
@@ -186,16 +218,27 @@ export function createServices(deps: ServiceDeps) {
   return {
     health: createHealthService(database),
     analytics: createAnalyticsService(db),
+    idempotency: createIdempotencyService(db),
     rateLimiter,
     mail,
     sessions,
     users,
     passwordReset,
+    invitations: createInvitationsService({
+      db,
+      users,
+      sessions,
+      mail,
+      publicUrl: config.publicUrl,
+      siteName,
+      logger,
+    }),
     auth: createAuthService({ users, sessions, passwordReset, rateLimiter, twoFactor }),
     twoFactor,
     readLater: createReadLaterService(db, caches),
     posts,
     revisions,
+    postEditors: createPostEditorsService(db),
     jobs,
     /** What each background job does (given to `jobs.start` where this process takes jobs). */
     jobHandlers: {
@@ -223,7 +266,9 @@ export function createServices(deps: ServiceDeps) {
     }),
     /** Admin → Import: uploaded exports, their import jobs and reports. */
     imports,
-    engagement: createEngagementService(db, caches),
+    engagement: createEngagementService(db, caches, moderation),
+    /** Admin → Comments: the review queue, readers' reports and blocked readers. */
+    moderation,
     feeds,
     home: createHomeService(db, { ...shared, feeds, adverts, polls }),
     shares: createSharesService(db),
@@ -231,6 +276,8 @@ export function createServices(deps: ServiceDeps) {
     visitorIds: createVisitorIds(config.dataDir),
     publicPages,
     media,
+    /** Admin → Media: where each image is used, its alt text and caption, deletion. */
+    mediaLibrary: createMediaLibraryService(db),
     publisherLogo: createPublisherLogoService({ settings, media }),
     taxonomy: createTaxonomyService(db, reads, caches),
     tags: createTagsService(db, reads, caches),

@@ -23,6 +23,7 @@ import { callApi } from "./lib/api.server";
 import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/document/early-input";
 import { addEnhancedFieldToForms } from "./lib/document/enhanced-forms";
 import "./lib/load-context";
+import { loadEmbedsOnClick } from "./lib/document/embeds";
 import { useNonce } from "./lib/document/nonce";
 import { followPageLinks } from "./lib/document/page-links";
 import { PendingAnswerToasts } from "./lib/forms/toasted-fetcher";
@@ -86,6 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const user = useSessionUser();
   const navigate = useNavigate();
+  // Before the held input is replayed: a placeholder's button clicked early loads its embed then.
+  useEffect(loadEmbedsOnClick, []);
   // The page is hydrated from here on, error pages included: input held until now is done next.
   useEffect(() => {
     const stopAddingField = addEnhancedFieldToForms();

@@ -1,9 +1,9 @@
-import { AUTHOR_MESSAGES, type Author, isStaff } from "@broadsheet/domain";
-import { and, count, eq } from "drizzle-orm";
+import { AUTHOR_MESSAGES, type Author, type AuthorChoice, isStaff, STAFF_ROLES } from "@broadsheet/domain";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { ReadCache } from "../caching";
 import { authorTag, POST_LISTS, userTag } from "../caching";
 import type { Database } from "../db/client";
-import { posts, users } from "../db/schema";
+import { users } from "../db/schema";
 import { notFound } from "../errors";
 
 /*
@@ -23,12 +23,13 @@ export function createAuthorsService(db: Database, reads: ReadCache) {
         photo: users.photo,
         bio: users.bio,
         role: users.role,
-        postCount: count(posts.id),
+        // Every published post with a byline of theirs, primary or not.
+        // Written out with table names: the builder leaves them off the columns of a one-table select.
+        postCount: sql<number>`(select count(*)::int from posts p where p.is_published and (p.author_id = users.id
+          or p.id in (select c.post_id from post_coauthors c where c.user_id = users.id)))`,
       })
       .from(users)
-      .leftJoin(posts, and(eq(posts.authorId, users.id), eq(posts.isPublished, true)))
-      .where(eq(users.slug, slug))
-      .groupBy(users.id);
+      .where(eq(users.slug, slug));
     if (!row) return null;
     const author = {
       _id: row.id,
@@ -42,6 +43,15 @@ export function createAuthorsService(db: Database, reads: ReadCache) {
   }
 
   return {
+    /** Who a post's Authors field offers: editors and admins, by name. */
+    async listChoices(): Promise<AuthorChoice[]> {
+      return db
+        .select({ _id: users.id, name: users.name, slug: users.slug })
+        .from(users)
+        .where(inArray(users.role, [...STAFF_ROLES]))
+        .orderBy(asc(users.name), asc(users.id));
+    },
+
     async getAuthor(slug: string): Promise<Author> {
       const found = await reads.get(
         `author:${slug}`,

@@ -1,5 +1,6 @@
 export { createAuthService } from "./auth.service";
 export { type AuthorsService, createAuthorsService } from "./authors.service";
+export { createInvitationsService, type InvitationsService } from "./invitations.service";
 export { createPasswordResetService } from "./password-reset.service";
 export { NO_PASSWORD_HASH } from "./passwords";
 export { createSessionsService, type SessionsService, type SessionUser } from "./sessions.service";

@@ -42,7 +42,8 @@ it(`retries the reset mail while the mail server is down and delivers it once it
   try {
     expect(await jobs.queuePasswordReset(user.email)).toBe(true);
     await until(async () => ((await mailJob())?.retry_count ?? 0) >= 1, "a failed first attempt");
-    expect(await mailJob()).toMatchObject({ state: "retry" });
+    // With a 1 s retry delay the job may already be on its next attempt when we look.
+    expect(["retry", "active"]).toContain((await mailJob())?.state);
 
     const received: ReceivedMail[] = [];
     smtp = await startSmtpSink(smtpPort, received);

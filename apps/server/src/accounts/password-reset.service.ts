@@ -5,7 +5,7 @@ import { passwordResets } from "../db/schema";
 import { invalid } from "../errors";
 import { type JobQueue, queuedOrHere } from "../jobs";
 import type { Logger } from "../logger";
-import type { MailService } from "../mail";
+import { escapeHtml, type MailService } from "../mail";
 import type { SessionsService } from "./sessions.service";
 import { createToken, hashToken } from "./tokens";
 import type { UsersService } from "./users.service";
@@ -85,10 +85,6 @@ export function createPasswordResetService(deps: {
     },
   };
   return service;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

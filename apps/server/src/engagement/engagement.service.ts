@@ -3,10 +3,12 @@ import {
   ENGAGEMENT_MESSAGES,
   isUuid,
   type LikeState,
+  MODERATION_MESSAGES,
   POST_MESSAGES,
   type PostDetail,
   type ReviewInput,
   type ReviewsAnswer,
+  type Role,
 } from "@broadsheet/domain";
 import { and, count, eq, sql } from "drizzle-orm";
 import { type Caches, POST_LISTS, postActivityTag, postTag, userTag } from "../caching";
@@ -17,7 +19,8 @@ import { comments, postLikes, posts, reviews } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import { findVisiblePostId, type Viewer } from "../posts";
 import { bumpDailyStat, takeBackDailyStat } from "./daily-stats";
-import { type CommentView, loadReviews, selectComments, toCommentView } from "./post-activity";
+import type { ModerationService } from "./moderation.service";
+import { type CommentView, commentsShownTo, loadReviews, selectComments, toCommentView } from "./post-activity";
 
 /** The post vanished between the visibility check and the write (foreign key violation). */
 function rethrowMissingPost(error: unknown): never {
@@ -30,7 +33,7 @@ function rethrowMissingPost(error: unknown): never {
  * by `col = col ± 1` in SQL, in the transaction of the row it counts, and only when that row
  * was really inserted or deleted (docs/product.md#6-content-and-data).
  */
-export function createEngagementService(db: Database, caches: Caches) {
+export function createEngagementService(db: Database, caches: Caches, moderation: ModerationService) {
   /**
    * The post's cached detail shows the counts and comments a write just changed; a like
    * also changes the reader's own cached likes (viewer-state.ts), which must show at once.
@@ -41,12 +44,17 @@ export function createEngagementService(db: Database, caches: Caches) {
   /** The id of a post the viewer may see; 404 otherwise (drafts are staff-only). */
   const visiblePostId = (idOrSlug: string, viewer: Viewer) => findVisiblePostId(db, idOrSlug, viewer);
 
-  async function commentPage(postId: string, page: number, limit: number): Promise<Page<CommentView>> {
+  async function commentPage(
+    postId: string,
+    page: number,
+    limit: number,
+    viewer: { id?: string; isStaff: boolean },
+  ): Promise<Page<CommentView>> {
     const { rows, total } = await readPage(
       page,
       limit,
-      () => db.select({ total: count() }).from(comments).where(eq(comments.postId, postId)),
-      (offset) => selectComments(db, postId).limit(limit).offset(offset),
+      () => db.select({ total: count() }).from(comments).where(commentsShownTo(postId, viewer)),
+      (offset) => selectComments(db, postId, viewer).limit(limit).offset(offset),
     );
     return {
       items: rows.map(toCommentView),
@@ -77,15 +85,20 @@ export function createEngagementService(db: Database, caches: Caches) {
 
     /** Newest first. */
     async listComments(idOrSlug: string, viewer: Viewer, page: number, limit: number): Promise<Page<CommentView>> {
-      return commentPage(await visiblePostId(idOrSlug, viewer), page, limit);
+      return commentPage(await visiblePostId(idOrSlug, viewer), page, limit, viewer);
     },
 
-    /** Adds a comment and answers the first page of comments, the new one on top. */
-    async addComment(idOrSlug: string, userId: string, text: string, viewer: Viewer, limit: number) {
+    /**
+     * Adds a comment and answers the first page of comments, the new one on top. One held for
+     * review is not counted and is shown to its author only (with the message saying so).
+     */
+    async addComment(idOrSlug: string, userId: string, text: string, viewer: Viewer & { role?: Role }, limit: number) {
       const postId = await visiblePostId(idOrSlug, viewer);
+      const status = await moderation.statusOfNewComment(userId, viewer.role, text);
       try {
         await db.transaction(async (tx) => {
-          await tx.insert(comments).values({ postId, userId, text });
+          await tx.insert(comments).values({ postId, userId, text, status });
+          if (status !== "approved") return;
           await tx
             .update(posts)
             .set({ commentCount: sql`${posts.commentCount} + 1` })
@@ -95,8 +108,9 @@ export function createEngagementService(db: Database, caches: Caches) {
       } catch (error) {
         rethrowMissingPost(error);
       }
-      await changed(postId);
-      return commentPage(postId, 1, limit);
+      if (status === "approved") await changed(postId);
+      const page = await commentPage(postId, 1, limit, { id: userId, isStaff: viewer.isStaff });
+      return status === "approved" ? page : { ...page, message: MODERATION_MESSAGES.heldForReview };
     },
 
     /** The author or staff; today's comment stat is history and stays as it is. */
@@ -104,7 +118,7 @@ export function createEngagementService(db: Database, caches: Caches) {
       const postId = await visiblePostId(idOrSlug, viewer);
       if (!isUuid(commentId)) throw notFound(ENGAGEMENT_MESSAGES.commentNotFound);
       const [comment] = await db
-        .select({ userId: comments.userId })
+        .select({ userId: comments.userId, status: comments.status })
         .from(comments)
         .where(and(eq(comments.id, commentId.toLowerCase()), eq(comments.postId, postId)))
         .limit(1);
@@ -117,6 +131,8 @@ export function createEngagementService(db: Database, caches: Caches) {
           .returning({ id: comments.id });
         // Deleted by someone else a moment ago: nothing left to count.
         if (deleted.length === 0) throw notFound(ENGAGEMENT_MESSAGES.commentNotFound);
+        // Only approved comments were counted.
+        if (comment.status !== "approved") return;
         await tx
           .update(posts)
           .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
@@ -188,6 +204,7 @@ export function createEngagementService(db: Database, caches: Caches) {
     /** Creates the reader's review of the post or replaces it (one per reader per post). */
     async saveReview(idOrSlug: string, userId: string, input: ReviewInput, viewer: Viewer): Promise<ReviewsAnswer> {
       const postId = await visiblePostId(idOrSlug, viewer);
+      await moderation.assertMayEngage(userId);
       try {
         await db
           .insert(reviews)

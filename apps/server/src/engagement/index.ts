@@ -1,5 +1,6 @@
 export { utcDay } from "./daily-stats";
 export { createEngagementService } from "./engagement.service";
+export { createModerationService, type ModerationService } from "./moderation.service";
 export { createPostActivity } from "./post-activity";
 export { createReadLaterService } from "./read-later.service";
 export { createSharesService } from "./shares.service";

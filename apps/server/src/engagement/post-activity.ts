@@ -1,23 +1,40 @@
 import type { PostComment as CommentView, PostDetail } from "@broadsheet/domain";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { comments, reviews, users } from "../db/schema";
 
 export type { CommentView };
 
-/** A post's comments, newest first, with their authors (gone accounts answer as Anonymous). */
-export function selectComments(db: Database, postId: string) {
+/**
+ * Which of a post's comments a viewer sees: the approved ones, and those waiting for review
+ * (or marked spam) to their author and staff (docs/product/moderation.md).
+ */
+export function commentsShownTo(postId: string, viewer?: { id?: string; isStaff: boolean }): SQL | undefined {
+  const others = viewer?.isStaff
+    ? sql`${comments.status} = 'pending'`
+    : viewer?.id
+      ? sql`${comments.userId} = ${viewer.id}`
+      : undefined;
+  return and(
+    eq(comments.postId, postId),
+    others ? or(eq(comments.status, "approved"), others) : eq(comments.status, "approved"),
+  );
+}
+
+/** A post's comments shown to `viewer` (approved ones without one), newest first, with their authors (gone accounts answer as Anonymous). */
+export function selectComments(db: Database, postId: string, viewer?: { id?: string; isStaff: boolean }) {
   return db
     .select({
       id: comments.id,
       text: comments.text,
+      status: comments.status,
       createdAt: comments.createdAt,
       userId: users.id,
       name: users.name,
     })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.postId, postId))
+    .where(commentsShownTo(postId, viewer))
     .orderBy(desc(comments.createdAt), desc(comments.id));
 }
 
@@ -29,6 +46,7 @@ export function toCommentView(comment: CommentRow): CommentView {
     text: comment.text,
     created: comment.createdAt.toISOString(),
     postedBy: { _id: comment.userId, name: comment.name ?? "Anonymous" },
+    ...(comment.status !== "approved" && { pending: true as const }),
   };
 }
 

@@ -15,6 +15,7 @@ import { forbidden, invalid, unauthorized } from "../errors";
 import type { AppEnv } from "./app-env";
 import { auditTrailOf } from "./audit-trail";
 import { limitBody, limitOrdinaryBody, readJson } from "./body";
+import { idempotentCreate } from "./middleware/idempotency";
 import { staffAccessOf } from "./middleware/session";
 import { isMultipart } from "./multipart";
 
@@ -110,12 +111,20 @@ const RETRY_AFTER = {
  */
 function errorStatusesOf(declaration: EndpointDeclaration): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>([400, ...ACCESS_ERRORS[declaration.access], ...(declaration.errors ?? [])]);
+  if (isCreate(declaration)) statuses.add(409);
   if (declaration.method !== "get") statuses.add(403);
   if (declaration.params) statuses.add(404);
   if (declaration.body || declaration.form) statuses.add(413);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
+
+/** Creates honour an `Idempotency-Key` header (decision 076). */
+const isCreate = (declaration: EndpointDeclaration) =>
+  (declaration.method === "post" && declaration.status === 201) || declaration.idempotent === true;
+
+const IDEMPOTENCY_NOTE =
+  "An `Idempotency-Key` header makes a repeat (within 24 hours) answer the first result instead of creating again.";
 
 /**
  * Reads a JSON body once, with the API's own rules (an empty body is `{}`; malformed JSON or
@@ -212,6 +221,8 @@ export function routeOf<const E extends EndpointDeclaration>(declaration: E, opt
     middleware.push(readJsonBody);
     body = { required: true, content: { "application/json": { schema: declaration.body } } };
   }
+  // After the body is read: the key's fingerprint includes it.
+  if (isCreate(declaration)) middleware.push(idempotentCreate);
   const status = declaration.status ?? 200;
   const mediaType = declaration.responseMediaType ?? "application/json";
   const responses: RouteConfig["responses"] = {
@@ -232,7 +243,10 @@ export function routeOf<const E extends EndpointDeclaration>(declaration: E, opt
     path: declaration.path,
     tags: [declaration.tag],
     summary: declaration.summary,
-    description: [declaration.description, ACCESS_NOTE[access]].filter(Boolean).join(" "),
+    // The access note stays last: clients (and the contract test) read the rule from the end.
+    description: [declaration.description, isCreate(declaration) && IDEMPOTENCY_NOTE, ACCESS_NOTE[access]]
+      .filter(Boolean)
+      .join(" "),
     operationId: operationId(declaration.method, declaration.path),
     security: ACCESS_SECURITY[access],
     middleware,

@@ -1,7 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { SessionUser } from "../accounts";
 import type { Logger } from "../logger";
-import type { AuditService } from "../newsroom";
+import type { AuditService, IdempotencyService } from "../newsroom";
 import type { RequestOrigin } from "./client-address";
 
 /** What an in-process API call of a page render inherits from the page request. */
@@ -36,6 +36,8 @@ export interface AppEnv {
     auditSubject?: { id: string; name: string; email: string };
     /** Where audited calls are recorded (set for every /api request). */
     audit?: AuditService;
+    /** Where creates' idempotency keys are claimed (set for every /api request). */
+    idempotency?: IdempotencyService;
     /** Whether an admin requires staff to use two-factor sign-in (Admin → Settings). */
     twoFactorRequired?: () => Promise<boolean>;
   };

@@ -6,7 +6,11 @@ import {
   type EndpointDeclaration,
   engagementApi,
   exportsApi,
+  IDEMPOTENT_REPLAY_HEADER,
   importsApi,
+  invitationsApi,
+  mediaApi,
+  moderationApi,
   newslettersApi,
   pagesApi,
   pollsApi,
@@ -22,7 +26,7 @@ import {
   usersApi,
 } from "@broadsheet/domain";
 import type { MiddlewareHandler } from "hono";
-import type { AuditEntry, AuditService } from "../newsroom";
+import type { AuditEntry, AuditNamedType, AuditService } from "../newsroom";
 import type { AppEnv } from "./app-env";
 
 /*
@@ -42,6 +46,8 @@ interface Call {
   audit: AuditService;
   /** The account a call without a session acted for (AppEnv's auditSubject). */
   subject?: AuditEntry["actor"];
+  /** The target's title read before the call (NAMED_BEFORE), "" for other calls. */
+  named: string;
 }
 
 type Described = { action: AuditAction; target?: AuditEntry["target"]; actor?: AuditEntry["actor"] } | null;
@@ -87,6 +93,23 @@ const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
     on("user.role", ({ answer }) => target("user", answer?._id, `${answer?.email} → ${answer?.role}`)),
   ],
   [
+    invitationsApi.create,
+    on("invitation.create", ({ answer }) => target("user", "", `${answer?.email} as ${answer?.role}`)),
+  ],
+  [invitationsApi.resend, on("invitation.resend", ({ answer }) => target("user", "", answer?.email))],
+  [invitationsApi.revoke, on("invitation.revoke", ({ params }) => target("invitation", params.id, ""))],
+  [
+    invitationsApi.accept,
+    ({ status, answer, subject }) =>
+      status === 201 && subject
+        ? {
+            action: "invitation.accept",
+            actor: subject,
+            target: target("user", answer?._id, `${answer?.email} as ${answer?.role}`),
+          }
+        : null,
+  ],
+  [
     postsApi.create,
     (call) =>
       ok(call)
@@ -106,21 +129,21 @@ const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
       ok(call)
         ? {
             action: call.answer?.isPublished ? "post.publish" : "post.unpublish",
-            target: target("post", call.answer?._id, ""),
+            target: target("post", call.answer?._id, call.named),
           }
         : null,
   ],
-  [postsApi.remove, on("post.delete", ({ params }) => target("post", params.id, params.id))],
+  [postsApi.remove, on("post.delete", ({ params, named }) => target("post", params.id, named))],
   [revisionsApi.restore, on("post.restore", ({ answer }) => post(answer))],
   [advertsApi.create, on("advert.create", ({ answer }) => target("advert", answer?._id, answer?.link))],
   [advertsApi.update, on("advert.update", ({ answer }) => target("advert", answer?._id, answer?.link))],
-  [advertsApi.remove, on("advert.delete", ({ params }) => target("advert", params.id, ""))],
+  [advertsApi.remove, on("advert.delete", ({ params, named }) => target("advert", params.id, named))],
   [pagesApi.create, on("page.create", ({ answer }) => target("page", answer?._id, answer?.title))],
   [pagesApi.update, on("page.update", ({ answer }) => target("page", answer?._id, answer?.title))],
-  [pagesApi.remove, on("page.delete", ({ params }) => target("page", params.id, ""))],
+  [pagesApi.remove, on("page.delete", ({ params, named }) => target("page", params.id, named))],
   [pollsApi.create, on("poll.create", ({ answer }) => target("poll", answer?._id, answer?.title))],
   [pollsApi.update, on("poll.update", ({ answer }) => target("poll", answer?._id, answer?.title))],
-  [pollsApi.remove, on("poll.delete", ({ params }) => target("poll", params.id, ""))],
+  [pollsApi.remove, on("poll.delete", ({ params, named }) => target("poll", params.id, named))],
   [
     categoriesApi.create,
     on("category.create", ({ answer }) => target("category", answer?.category?._id, answer?.category?.name)),
@@ -176,6 +199,58 @@ const AUDIT_TRAIL = new Map<EndpointDeclaration, Describe>([
     engagementApi.deleteComment,
     on("comment.delete", ({ params }) => target("comment", params.commentId, `on post ${params.id}`)),
   ],
+  [
+    moderationApi.update,
+    (call) => {
+      if (!ok(call)) return null;
+      const status: string | undefined = call.body?.status;
+      const action: AuditAction =
+        status === "approved"
+          ? "comment.approve"
+          : status === "spam"
+            ? "comment.spam"
+            : status === "pending"
+              ? "comment.hold"
+              : "comment.edit";
+      return { action, target: moderatedComment(call.answer) };
+    },
+  ],
+  [mediaApi.update, on("media.update", ({ answer }) => target("media", answer?.id, answer?.alt || answer?.url))],
+  [mediaApi.remove, on("media.delete", ({ params }) => target("media", params.id, ""))],
+  [
+    postsApi.bulk,
+    on("post.bulk", ({ body, answer }) =>
+      target("posts", "", `${body?.action}: ${answer?.changed} of ${body?.ids?.length}`),
+    ),
+  ],
+  [moderationApi.remove, on("comment.delete", ({ params }) => target("comment", params.id, ""))],
+  [
+    moderationApi.bulk,
+    on("comment.bulk", ({ body, answer }) =>
+      target("comments", "", `${body?.action}: ${answer?.changed} of ${body?.ids?.length}`),
+    ),
+  ],
+  [
+    moderationApi.block,
+    on("user.block", ({ params, answer }) => target("user", params.id, String(answer?.message ?? "").split(":")[0])),
+  ],
+  [
+    moderationApi.unblock,
+    on("user.unblock", ({ params, answer }) => target("user", params.id, String(answer?.message ?? "").split(":")[0])),
+  ],
+]);
+
+/** A comment as the log names it: who wrote it, on which post. */
+const moderatedComment = (answer: Answer) =>
+  target("comment", answer?._id, `by ${answer?.postedBy?.name} on "${answer?.post?.title}"`);
+
+/** Calls whose target is gone or renamed afterwards: its title is read before the call runs. */
+const NAMED_BEFORE = new Map<EndpointDeclaration, AuditNamedType>([
+  [postsApi.remove, "post"],
+  [postsApi.togglePublish, "post"],
+  [pagesApi.remove, "page"],
+  [pollsApi.remove, "poll"],
+  [advertsApi.remove, "advert"],
 ]);
 
 async function answerOf(response: Response): Promise<Answer> {
@@ -191,10 +266,14 @@ async function answerOf(response: Response): Promise<Answer> {
 export function auditTrailOf(declaration: EndpointDeclaration): MiddlewareHandler<AppEnv> | undefined {
   const describe = AUDIT_TRAIL.get(declaration);
   if (!describe) return undefined;
+  const namedType = NAMED_BEFORE.get(declaration);
   return async (c, next) => {
-    await next();
     const audit = c.get("audit");
-    if (!audit) return;
+    const id = c.req.param("id");
+    const named = audit && namedType && id ? await audit.nameOf(namedType, id).catch(() => "") : "";
+    await next();
+    // A repeat of an idempotent create changed nothing: its first answer was recorded.
+    if (!audit || c.res.headers.has(IDEMPOTENT_REPLAY_HEADER)) return;
     const call: Call = {
       status: c.res.status,
       params: c.req.param() as Record<string, string>,
@@ -202,6 +281,7 @@ export function auditTrailOf(declaration: EndpointDeclaration): MiddlewareHandle
       answer: await answerOf(c.res),
       audit,
       subject: c.get("auditSubject"),
+      named,
     };
     const described = await describe(call);
     if (!described) return;

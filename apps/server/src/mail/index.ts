@@ -1,1 +1,2 @@
+export { escapeHtml } from "./escape-html";
 export { createMailService, type MailMessage, type MailService } from "./mail.service";

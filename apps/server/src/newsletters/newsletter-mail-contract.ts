@@ -24,6 +24,8 @@ export interface RenderedNewsletter {
   replyTo: string | undefined;
   /** `sendId` credits an unsubscribe to that send (absent for a test mail). */
   forRecipient(recipient: NewsletterRecipient, sendId: string | undefined): RecipientMail;
+  /** Only the recipient's headers (the sender writes the bodies from one encoding per send). */
+  headersFor(recipient: NewsletterRecipient, sendId: string | undefined): Record<string, string>;
 }
 
 export interface NewsletterMailWriter {

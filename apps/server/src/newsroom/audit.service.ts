@@ -3,7 +3,7 @@ import { isUuid } from "@broadsheet/domain";
 import { and, count, desc, eq, ilike, like, or, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
-import { auditEvents, users } from "../db/schema";
+import { adverts, auditEvents, pages, polls, posts, users } from "../db/schema";
 import { escapeLike } from "../db/sql-patterns";
 
 export interface AuditEntry {
@@ -12,6 +12,14 @@ export interface AuditEntry {
   target?: { type: string; id: string; name: string };
   clientAddress: string;
 }
+
+const NAMED_TABLES = {
+  post: { from: posts, id: posts.id, name: posts.title },
+  page: { from: pages, id: pages.id, name: pages.title },
+  poll: { from: polls, id: polls.id, name: polls.title },
+  advert: { from: adverts, id: adverts.id, name: adverts.link },
+};
+export type AuditNamedType = keyof typeof NAMED_TABLES;
 
 /** The audit log (issue 15): written by the HTTP layer after each audited change, read by admins. */
 export function createAuditService(db: Database) {
@@ -27,6 +35,17 @@ export function createAuditService(db: Database) {
         targetName: entry.target?.name ?? "",
         clientAddress: entry.clientAddress,
       });
+    },
+
+    /**
+     * What a deleted or unpublished thing was called, read before the change: the log keeps
+     * the title, not an id nobody can look up once the row is gone.
+     */
+    async nameOf(type: AuditNamedType, id: string): Promise<string> {
+      if (!isUuid(id)) return "";
+      const table = NAMED_TABLES[type];
+      const [row] = await db.select({ name: table.name }).from(table.from).where(eq(table.id, id.toLowerCase()));
+      return row?.name ?? "";
     },
 
     /** Whether a login attempt for `email` was a staff account's (failed staff logins are audited). */

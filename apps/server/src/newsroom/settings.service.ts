@@ -1,4 +1,10 @@
-import { ARCHIVE_PAGE_SIZE, SETTINGS_MESSAGES, type Settings, type SettingsPatch } from "@broadsheet/domain";
+import {
+  ARCHIVE_PAGE_SIZE,
+  type CommentModeration,
+  SETTINGS_MESSAGES,
+  type Settings,
+  type SettingsPatch,
+} from "@broadsheet/domain";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../accounts";
 import type { ReadCache } from "../caching";
@@ -15,7 +21,8 @@ type SettingsRow = typeof siteSettings.$inferSelect;
 
 /** The settings without the admins-only ones, for everyone else (GET /api/settings, every page). */
 export function publicSettings(settings: Settings): Settings {
-  const { requireTwoFactor: _, ...shown } = settings;
+  // Held words stay private: a spammer who could read them would spell around them.
+  const { requireTwoFactor: _, commentHeldWords: __, commentMaxLinks: ___, ...shown } = settings;
   return shown;
 }
 
@@ -38,6 +45,9 @@ export function defaultSettings(site: Config["site"]): Settings {
     postsPerPage: ARCHIVE_PAGE_SIZE,
     timeZone: site.timeZone,
     requireTwoFactor: false,
+    commentModeration: "off",
+    commentHeldWords: [],
+    commentMaxLinks: 0,
     updatedAt: null,
   };
 }
@@ -60,6 +70,9 @@ function toSettings(row: SettingsRow): Settings {
     postsPerPage: row.postsPerPage,
     timeZone: row.timeZone,
     requireTwoFactor: row.requireTwoFactor,
+    commentModeration: row.commentModeration as CommentModeration,
+    commentHeldWords: row.commentHeldWords,
+    commentMaxLinks: row.commentMaxLinks,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -40,6 +40,9 @@ const summaryColumns = {
   publishedAt: pages.publishedAt,
   metaTitle: pages.metaTitle,
   metaDescription: pages.metaDescription,
+  excerpt: pages.excerpt,
+  socialImage: pages.socialImage,
+  canonicalUrl: pages.canonicalUrl,
   createdAt: pages.createdAt,
   updatedAt: pages.updatedAt,
 };
@@ -54,6 +57,9 @@ interface SummaryRow {
   publishedAt: Date | null;
   metaTitle: string;
   metaDescription: string;
+  excerpt: string;
+  socialImage: string;
+  canonicalUrl: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -70,6 +76,9 @@ function toSummary(row: SummaryRow): SitePageSummary {
     publishedAt: row.publishedAt?.toISOString() ?? null,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
+    excerpt: row.excerpt,
+    socialImage: row.socialImage,
+    canonicalUrl: row.canonicalUrl,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -135,6 +144,9 @@ export function createPagesService(
       publishedAt: input.isPublished ? (previous?.publishedAt ?? new Date()) : (previous?.publishedAt ?? null),
       metaTitle: input.metaTitle,
       metaDescription: input.metaDescription,
+      excerpt: input.excerpt,
+      socialImage: input.socialImage,
+      canonicalUrl: input.canonicalUrl,
     };
   }
 

@@ -1,5 +1,6 @@
-import { IMAGE_SCHEMES, LINK_SCHEMES } from "@broadsheet/domain";
+import { IMAGE_SCHEMES, LINK_SCHEMES, parseMediaPath } from "@broadsheet/domain";
 import sanitizeHtml from "sanitize-html";
+import { canonicalEmbeds, EMBED_TITLE_MAX } from "./embed-markup";
 
 /*
  * docs/product.md#11-security: editor HTML is sanitised on write with an allowlist. Scripts, event
@@ -51,10 +52,13 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
     "pre",
     "a",
     "img",
+    "figure",
   ],
   allowedAttributes: {
     a: ["href", "title", "target", "rel"],
     img: ["src", "alt", "title", "width", "height"],
+    // Only an embed's: the shared address, the provider's title and this site's copy of its still (decision 077).
+    figure: ["data-url", "data-title", "data-thumbnail"],
   },
   allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
@@ -68,6 +72,14 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
         ...(href !== undefined && !pointsAtApi(href) ? { href } : {}),
         rel: "noopener noreferrer nofollow",
         ...(attribs.target ? { target: "_blank" } : {}),
+      },
+    }),
+    figure: (tagName, { "data-thumbnail": thumbnail, "data-title": title, ...attribs }) => ({
+      tagName,
+      attribs: {
+        ...attribs,
+        ...(title ? { "data-title": title.slice(0, EMBED_TITLE_MAX) } : {}),
+        ...(thumbnail && parseMediaPath(thumbnail) ? { "data-thumbnail": thumbnail } : {}),
       },
     }),
   },
@@ -101,6 +113,10 @@ function closeUnclosedRawText(html: string): string {
   );
 }
 
+/**
+ * The stored form of editor HTML: the allowlist, then every embed (a figure with its address, a
+ * paragraph holding only a provider's address) written as the one placeholder element.
+ */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(closeUnclosedRawText(html), RICH_TEXT_OPTIONS).trim();
+  return canonicalEmbeds(sanitizeHtml(closeUnclosedRawText(html), RICH_TEXT_OPTIONS)).trim();
 }

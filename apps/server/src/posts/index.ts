@@ -1,4 +1,7 @@
+export { coauthorsOfPost } from "./bylines";
+export { createEmbedDetails, type EmbedDetails, oembedFetcher } from "./embed-details";
 export { sanitizeRichText } from "./html-sanitizer";
+export { createPostEditorsService, type PostEditorsService } from "./post-editors.service";
 export { EXACT_COUNT_LIMIT, RANKED_WINDOW } from "./post-search";
 export {
   findVisiblePostId,
@@ -13,6 +16,7 @@ export { createPostsService, type PostsService } from "./posts.service";
 export { createRevisionsService, type RevisionsService } from "./revisions.service";
 export {
   ANONYMOUS,
+  ANY_STAFF,
   type PostActivity,
   type ReaderMarks,
   type SharedReads,

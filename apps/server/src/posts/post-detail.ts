@@ -6,6 +6,8 @@ import { posts, types } from "../db/schema";
 import { notFound } from "../errors";
 import { imageSizesOf } from "../media";
 import { tagsOfPost } from "../taxonomy";
+import { bylinesOf } from "./bylines";
+import { postFieldColumns, postFieldsOf } from "./post-fields";
 import { findVisiblePostId, selectPostSummaries, toPostSummary, visiblePost } from "./post-summaries";
 import { ANONYMOUS, type PostActivity, type SharedReads, type Viewer } from "./viewer";
 
@@ -30,17 +32,21 @@ export function createPostDetail(
         updatedAt: posts.updatedAt,
         correction: posts.correction,
         correctedAt: posts.correctedAt,
+        ...postFieldColumns,
         shareCount: posts.shareCount,
+        version: posts.version,
+        authorId: posts.authorId,
         typeSlug: sql<string>`coalesce(${types.slug}, '')`,
       })
       .from(posts)
       .leftJoin(types, eq(types.id, posts.typeId))
       .where(eq(posts.id, row.id));
-    const [comments, reviews, imageSizes, tags] = await Promise.all([
+    const [comments, reviews, imageSizes, tags, bylines] = await Promise.all([
       activity.newestComments(row.id, DETAIL_COMMENT_COUNT),
       activity.reviews(row.id),
       imageSizesOf(db, row.images),
       tagsOfPost(db, row.id),
+      bylinesOf(db, row.id, extra?.authorId ?? null),
     ]);
     return {
       ...toPostSummary(row),
@@ -52,11 +58,15 @@ export function createPostDetail(
       updatedAt: (extra?.updatedAt ?? row.createdAt).toISOString(),
       correction: extra?.correction ?? "",
       correctedAt: extra?.correctedAt?.toISOString() ?? null,
+      ...postFieldsOf(extra),
       shareCount: extra?.shareCount ?? 0,
+      version: extra?.version ?? 1,
       comments,
       reviews,
       imageSizes,
       tags,
+      authors: bylines.map((byline) => byline._id),
+      bylines,
     };
   }
 

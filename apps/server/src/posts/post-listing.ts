@@ -1,13 +1,21 @@
-import type { Page, PostListQuery } from "@broadsheet/domain";
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Page, PostListQuery, PostStatus } from "@broadsheet/domain";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { POST_LISTS, type ReadCache } from "../caching";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
-import { categories, posts, types, users } from "../db/schema";
+import { categories, posts, types } from "../db/schema";
 import { taggedWith } from "../taxonomy";
+import { bylineBySlug } from "./bylines";
 import { createPostSearch } from "./post-search";
 import { type PostSummary, selectPostSummaries, toPostSummary, visibleTo } from "./post-summaries";
 import { ANONYMOUS, type SharedReads, type Viewer } from "./viewer";
+
+/** Published, draft (not scheduled) or scheduled: one of the staff's list filters. */
+function withStatus(status: PostStatus): SQL | undefined {
+  if (status === "published") return eq(posts.isPublished, true);
+  if (status === "scheduled") return and(eq(posts.isPublished, false), isNotNull(posts.scheduledAt));
+  return and(eq(posts.isPublished, false), isNull(posts.scheduledAt));
+}
 
 /*
  * GET /api/posts: the filters, then either the search (text given) or one sorted page. Both
@@ -30,6 +38,7 @@ export function createPostListing(
   /** Filters as subqueries on posts' own columns, so the count needs no join. */
   function filtersOf(query: PostListQuery, viewer: Viewer): (SQL | undefined)[] {
     const conditions: (SQL | undefined)[] = [visibleTo(viewer.isStaff)];
+    if (viewer.isStaff && query.status) conditions.push(withStatus(query.status));
     if (query.category && query.category !== "All") {
       const category = query.category.toLowerCase();
       conditions.push(
@@ -55,9 +64,7 @@ export function createPostListing(
       );
     }
     if (query.author) {
-      conditions.push(
-        inArray(posts.authorId, db.select({ id: users.id }).from(users).where(eq(users.slug, query.author))),
-      );
+      conditions.push(bylineBySlug(db, query.author));
     }
     if (query.tag) conditions.push(taggedWith(db, query.tag));
     return conditions;
@@ -99,9 +106,11 @@ export function createPostListing(
     /** Readers share one cached page of results; their own flags are added per request. */
     async listPosts(query: PostListQuery, viewer: Viewer): Promise<Page<PostSummary>> {
       if (viewer.isStaff) return listUncached(query, viewer);
+      // The status filter is the staff's: readers asking for it share the plain list.
+      const shared = { ...query, status: "" as const };
       const page = await reads.get(
-        `posts:${JSON.stringify(query)}`,
-        () => listUncached(query, ANONYMOUS),
+        `posts:${JSON.stringify(shared)}`,
+        () => listUncached(shared, ANONYMOUS),
         () => [POST_LISTS],
       );
       return viewer.id ? { ...page, items: await viewerState.forViewer(viewer.id, page.items) } : page;

@@ -4,6 +4,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { categories, postLikes, posts, readLater, types, users } from "../db/schema";
 import { notFound } from "../errors";
+import { type Coauthor, coauthorsOfPost } from "./bylines";
 import type { Viewer } from "./viewer";
 
 export type { PostSummary };
@@ -14,9 +15,11 @@ export function summaryColumns(viewerId: string | undefined) {
     id: posts.id,
     slug: posts.slug,
     title: posts.title,
+    excerpt: posts.excerpt,
     link: posts.link,
     author: sql<string>`coalesce(${users.name}, 'Anonymous')`,
     authorSlug: sql<string>`coalesce(${users.slug}, '')`,
+    coauthors: coauthorsOfPost,
     createdAt: posts.createdAt,
     category: categories.name,
     categorySlug: categories.slug,
@@ -42,9 +45,11 @@ type SummaryRow = {
   id: string;
   slug: string;
   title: string;
+  excerpt: string;
   link: string;
   author: string;
   authorSlug: string;
+  coauthors: Coauthor[];
   createdAt: Date;
   category: string;
   categorySlug: string;
@@ -76,9 +81,11 @@ export function toPostSummary(row: SummaryRow): PostSummary {
     _id: row.id,
     slug: row.slug,
     title: row.title,
+    excerpt: row.excerpt,
     link: row.link,
     author: row.author,
     authorSlug: row.authorSlug,
+    coauthors: row.coauthors,
     createdAt: row.createdAt.toISOString(),
     category: row.category,
     categorySlug: row.categorySlug,

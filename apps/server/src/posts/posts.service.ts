@@ -1,6 +1,6 @@
-import type { PostDetail } from "@broadsheet/domain";
-import { buildSku, minuteRead, POST_MESSAGES, type PostInput, postPath } from "@broadsheet/domain";
-import { eq, sql } from "drizzle-orm";
+import type { PostBulk, PostDetail } from "@broadsheet/domain";
+import { buildSku, isUuid, minuteRead, POST_MESSAGES, type PostInput, postPath } from "@broadsheet/domain";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Caches, POST_LISTS, postTag, type ReadCache } from "../caching";
 import type { Database } from "../db/client";
 import { isUniqueViolation } from "../db/pg-errors";
@@ -8,10 +8,14 @@ import { posts } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { type JobQueue, PUBLISH_DUE_POSTS } from "../jobs";
 import { resolveCategory, resolveType, setPostTags } from "../taxonomy";
+import { checkedAuthors, writeCoauthors } from "./bylines";
+import type { EmbedDetails } from "./embed-details";
 import { sanitizeRichText } from "./html-sanitizer";
 import { createPostDetail } from "./post-detail";
+import { postFieldValues } from "./post-fields";
 import { createPostListing } from "./post-listing";
 import { postIdOrSlug } from "./post-summaries";
+import { staleVersion } from "./post-versions";
 import { createPreviewTokens } from "./preview-tokens";
 import type { RevisionsService } from "./revisions.service";
 import { checkSchedule, publicationChange, publishDuePosts } from "./scheduling";
@@ -30,6 +34,7 @@ export function createPostsService(
     jobs,
     revisions,
     redirects,
+    embedDetails,
   }: SharedReads & {
     /** Posts' summaries by id, as every reader sees them (the search's pages). */
     summaries: ReadCache;
@@ -37,6 +42,8 @@ export function createPostsService(
     caches: Caches;
     jobs: Pick<JobQueue, "runAt">;
     revisions: Pick<RevisionsService, "record" | "recordBaseline">;
+    /** Embeds' titles and stills from their providers, at save time (decision 077). */
+    embedDetails: Pick<EmbedDetails, "fill">;
     /**
      * The redirects area's: a published post's old address leads to its new one; a saved post's address
      * redirects no more; a deleted post's old addresses stop leading to it.
@@ -67,7 +74,7 @@ export function createPostsService(
   async function writeValues(input: PostInput, postId?: string) {
     const category = await resolveCategory(db, input.category);
     const type = await resolveType(db, input.type, category.id);
-    const content = sanitizeRichText(input.content);
+    const content = await embedDetails.fill(sanitizeRichText(input.content));
     return {
       category,
       values: {
@@ -79,6 +86,7 @@ export function createPostsService(
         images: input.image,
         imageAlts: await imageAltsFor(input, postId),
         minuteRead: minuteRead(content),
+        ...postFieldValues(input),
       },
     };
   }
@@ -89,8 +97,11 @@ export function createPostsService(
     return slug;
   }
 
-  async function insertPost(input: PostInput, authorId: string, viewer: Viewer): Promise<PostDetail> {
+  async function insertPost(input: PostInput, creatorId: string, viewer: Viewer): Promise<PostDetail> {
     const { category, values } = await writeValues(input);
+    // The creator unless the editor named the bylines (a freelancer's story under their name).
+    const authors = input.authors ? await checkedAuthors(db, input.authors) : [creatorId];
+    const authorId = authors[0] ?? creatorId;
     const chosen = input.slug === undefined ? undefined : await chosenSlug(input.slug);
     const scheduledAt = input.scheduledAt ? checkSchedule(input.scheduledAt) : null;
     const isPublished = scheduledAt ? false : (input.isPublished ?? true);
@@ -115,9 +126,10 @@ export function createPostsService(
             .returning({ id: posts.id });
           if (!row) throw new Error("insert returned no row");
           await setPostTags(tx, row.id, input.tags ?? []);
+          await writeCoauthors(tx, row.id, authors);
           return row;
         });
-        await revisions.record(created.id, authorId);
+        await revisions.record(created.id, creatorId);
         if (scheduledAt) await jobs.runAt(PUBLISH_DUE_POSTS, scheduledAt);
         return getPost(created.id, viewer);
       } catch (error) {
@@ -145,14 +157,17 @@ export function createPostsService(
     async updatePost(idOrSlug: string, input: PostInput, viewer: Viewer): Promise<PostDetail> {
       const id = await findPostId(idOrSlug, viewer);
       const [before] = await db
-        .select({ slug: posts.slug, isPublished: posts.isPublished })
+        .select({ slug: posts.slug, isPublished: posts.isPublished, version: posts.version })
         .from(posts)
         .where(eq(posts.id, id));
       if (!before) throw notFound(POST_MESSAGES.postNotFound);
+      const refuseStale = async () => staleVersion(input, await getPost(id, viewer));
+      if (input.version !== undefined && input.version !== before.version) throw await refuseStale();
       const slug =
         input.slug === undefined || input.slug === before.slug ? {} : { slug: await chosenSlug(input.slug, id) };
       await revisions.recordBaseline(id);
       const { values } = await writeValues(input, id);
+      const authors = input.authors ? await checkedAuthors(db, input.authors) : undefined;
       const publication = publicationChange(input);
       // A new or changed note is dated now; the same note again keeps its date.
       const correction =
@@ -166,13 +181,27 @@ export function createPostsService(
                   : sql`case when ${posts.correction} = ${input.correction} then ${posts.correctedAt} else now() end`,
             };
       try {
-        await db.transaction(async (tx) => {
-          await tx
+        const saved = await db.transaction(async (tx) => {
+          // Only over the version read above: a save that slipped in between wins, and this one is told.
+          const [row] = await tx
             .update(posts)
-            .set({ ...values, ...slug, ...publication, ...correction, updatedAt: new Date() })
-            .where(eq(posts.id, id));
+            .set({
+              ...values,
+              ...slug,
+              ...publication,
+              ...correction,
+              ...(authors?.[0] && { authorId: authors[0] }),
+              version: sql`${posts.version} + 1`,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(posts.id, id), eq(posts.version, before.version)))
+            .returning({ id: posts.id });
+          if (!row) return false;
           if (input.tags) await setPostTags(tx, id, input.tags);
+          if (authors) await writeCoauthors(tx, id, authors);
+          return true;
         });
+        if (!saved) throw await refuseStale();
       } catch (error) {
         if (slug.slug && isUniqueViolation(error)) throw conflict(POST_MESSAGES.slugTaken);
         throw error;
@@ -213,6 +242,7 @@ export function createPostsService(
           // Published by hand or withdrawn: either way no longer waiting for its time.
           scheduledAt: null,
           previewTokenHash: sql`case when ${posts.isPublished} then ${posts.previewTokenHash} else null end`,
+          version: sql`${posts.version} + 1`,
           updatedAt: new Date(),
         })
         .where(postIdOrSlug(idOrSlug))
@@ -220,6 +250,34 @@ export function createPostsService(
       if (!updated) throw notFound(POST_MESSAGES.postNotFound);
       await caches.changed([POST_LISTS, postTag(idOrSlug), postTag(updated.id)]);
       return { _id: updated.id, isPublished: updated.isPublished };
+    },
+
+    /**
+     * Several posts at once (docs/product/post-lists.md), each as its own call would; answers how
+     * many changed. Posts gone meanwhile, or already in the asked state, are passed over.
+     */
+    async bulkPosts({ ids, action, category }: PostBulk): Promise<number> {
+      const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+      const rows = wanted.length
+        ? await db.select({ id: posts.id, isPublished: posts.isPublished }).from(posts).where(inArray(posts.id, wanted))
+        : [];
+      if (action === "delete") {
+        for (const row of rows) await this.deletePost(row.id);
+        return rows.length;
+      }
+      if (action === "setCategory") {
+        const chosen = await resolveCategory(db, category ?? "");
+        const moved = await db
+          .update(posts)
+          .set({ categoryId: chosen.id, typeId: null, version: sql`${posts.version} + 1`, updatedAt: new Date() })
+          .where(inArray(posts.id, wanted))
+          .returning({ id: posts.id, slug: posts.slug });
+        await caches.changed([POST_LISTS, ...moved.flatMap((post) => [postTag(post.id), postTag(post.slug)])]);
+        return moved.length;
+      }
+      const flipping = rows.filter((row) => row.isPublished !== (action === "publish"));
+      for (const row of flipping) await this.togglePublish(row.id);
+      return flipping.length;
     },
 
     /** The publish-due-posts job: every scheduled post whose time has come goes out. */

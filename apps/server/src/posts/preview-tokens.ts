@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { posts } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { postIdOrSlug } from "./post-summaries";
-import type { Viewer } from "./viewer";
+import { ANY_STAFF, type Viewer } from "./viewer";
 
 /** Secret links that show an unpublished post as readers will see it; publishing ends them. */
 export function createPreviewTokens(db: Database, loadPost: (id: string, viewer: Viewer) => Promise<PostDetail>) {
@@ -42,7 +42,7 @@ export function createPreviewTokens(db: Database, loadPost: (id: string, viewer:
         .from(posts)
         .where(and(eq(posts.previewTokenHash, hashToken(token)), eq(posts.isPublished, false)));
       if (!post) throw notFound(PREVIEW_MESSAGES.notFound);
-      return loadPost(post.id, { id: undefined, isStaff: true });
+      return loadPost(post.id, ANY_STAFF);
     },
   };
 }

@@ -12,35 +12,39 @@ import { type Caches, POST_LISTS, postTag } from "../caching";
 import type { Database } from "../db/client";
 import { categories, postRevisions, posts, types, users } from "../db/schema";
 import { notFound } from "../errors";
+import { sanitizeRichText } from "./html-sanitizer";
+import { findVisiblePostId } from "./post-summaries";
+import { ANY_STAFF } from "./viewer";
 
 const summaryColumns = {
   id: postRevisions.id,
   createdAt: postRevisions.createdAt,
   author: sql<string>`coalesce(${users.name}, 'Anonymous')`,
   title: postRevisions.title,
+  kind: postRevisions.kind,
 };
 
-function toSummary(row: { id: string; createdAt: Date; author: string; title: string }): RevisionSummary {
-  return { _id: row.id, createdAt: row.createdAt.toISOString(), author: row.author, title: row.title };
+function toSummary(row: { id: string; createdAt: Date; author: string; title: string; kind: string }): RevisionSummary {
+  return {
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    author: row.author,
+    title: row.title,
+    autosave: row.kind === "autosave",
+  };
 }
 
 /**
  * Revisions of posts (issue 15): each save is recorded as it was saved, the newest
  * REVISIONS_KEPT per post are kept, and a restore writes an old one back as a new save.
+ * An autosave (issue 43) keeps an editor's unsaved title and text beside them, one per editor.
  */
 export function createRevisionsService(
   db: Database,
   deps: { caches: Caches; getPost: (id: string) => Promise<PostDetail> },
 ) {
-  /** The post's id; revisions are staff-only, so drafts count. */
-  async function postIdOf(idOrSlug: string): Promise<string> {
-    const [post] = await db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(isUuid(idOrSlug) ? eq(posts.id, idOrSlug.toLowerCase()) : eq(posts.slug, idOrSlug));
-    if (!post) throw notFound("Post not found");
-    return post.id;
-  }
+  // Staff only, so drafts count.
+  const postIdOf = (idOrSlug: string) => findVisiblePostId(db, idOrSlug, ANY_STAFF);
 
   async function findRevision(postId: string, revisionId: string) {
     if (!isUuid(revisionId)) throw notFound(REVISION_MESSAGES.notFound);
@@ -63,16 +67,21 @@ export function createRevisionsService(
     return row;
   }
 
-  const service = {
-    /** Records the post as it now is, saved by `authorId`, and prunes past the limit. */
-    async record(postId: string, authorId: string | undefined): Promise<void> {
-      await db.insert(postRevisions).select(
+  /** A copy of the post as it is now saved; an autosave replaces its title and content with the editor's. */
+  function insertRevision(
+    postId: string,
+    authorId: string | undefined,
+    { kind, title, content }: { kind: "save" | "autosave"; title?: string; content?: string },
+  ) {
+    return db
+      .insert(postRevisions)
+      .select(
         db
           .select({
             id: sql`gen_random_uuid()`.as("id"),
             postId: posts.id,
-            title: posts.title,
-            content: posts.content,
+            title: title === undefined ? posts.title : sql<string>`${title}`.as("title"),
+            content: content === undefined ? posts.content : sql<string>`${content}`.as("content"),
             link: posts.link,
             images: posts.images,
             imageAlts: posts.imageAlts,
@@ -81,13 +90,29 @@ export function createRevisionsService(
             typeId: posts.typeId,
             typeName: sql<string>`coalesce(${types.name}, '')`.as("type_name"),
             authorId: sql`${authorId ?? null}::uuid`.as("author_id"),
+            kind: sql<string>`${kind}`.as("kind"),
             createdAt: sql`clock_timestamp()`.as("created_at"),
           })
           .from(posts)
           .innerJoin(categories, eq(categories.id, posts.categoryId))
           .leftJoin(types, eq(types.id, posts.typeId))
           .where(eq(posts.id, postId)),
+      )
+      .returning({ id: postRevisions.id });
+  }
+
+  const dropAutosave = (postId: string, authorId: string) =>
+    db
+      .delete(postRevisions)
+      .where(
+        and(eq(postRevisions.postId, postId), eq(postRevisions.authorId, authorId), eq(postRevisions.kind, "autosave")),
       );
+
+  const service = {
+    /** Records the post as it now is, saved by `authorId`, and prunes past the limit and that editor's autosave. */
+    async record(postId: string, authorId: string | undefined): Promise<void> {
+      await insertRevision(postId, authorId, { kind: "save" });
+      if (authorId) await dropAutosave(postId, authorId);
       const kept = db
         .select({ id: postRevisions.id })
         .from(postRevisions)
@@ -95,6 +120,25 @@ export function createRevisionsService(
         .orderBy(desc(postRevisions.createdAt), desc(postRevisions.id))
         .limit(REVISIONS_KEPT);
       await db.delete(postRevisions).where(and(eq(postRevisions.postId, postId), notInArray(postRevisions.id, kept)));
+    },
+
+    /** The editor's unsaved title and text, over the post's other fields as saved; replaces their last autosave. */
+    async autosave(idOrSlug: string, editorId: string, draft: { title: string; content: string }) {
+      const postId = await postIdOf(idOrSlug);
+      await dropAutosave(postId, editorId);
+      const [row] = await insertRevision(postId, editorId, {
+        kind: "autosave",
+        title: draft.title,
+        content: sanitizeRichText(draft.content),
+      });
+      if (!row) throw notFound(REVISION_MESSAGES.notFound);
+      const [saved] = await db
+        .select(summaryColumns)
+        .from(postRevisions)
+        .leftJoin(users, eq(users.id, postRevisions.authorId))
+        .where(eq(postRevisions.id, row.id));
+      if (!saved) throw notFound(REVISION_MESSAGES.notFound);
+      return toSummary(saved);
     },
 
     /**
@@ -105,7 +149,7 @@ export function createRevisionsService(
       const [any] = await db
         .select({ id: postRevisions.id })
         .from(postRevisions)
-        .where(eq(postRevisions.postId, postId))
+        .where(and(eq(postRevisions.postId, postId), eq(postRevisions.kind, "save")))
         .limit(1);
       if (any) return;
       const [post] = await db.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
@@ -159,6 +203,8 @@ export function createRevisionsService(
           imageAlts: revision.imageAlts,
           minuteRead: minuteRead(revision.content),
           ...(category ? { categoryId: category.id, typeId: revision.typeId } : {}),
+          // A restore is a save: an editor who opened the post before it gets the 409 of decision 076.
+          version: sql`${posts.version} + 1`,
           updatedAt: new Date(),
         })
         .where(eq(posts.id, postId));

@@ -9,6 +9,8 @@ export interface Viewer {
 
 /** What an anonymous reader sees: the shape every cached read is loaded as. */
 export const ANONYMOUS: Viewer = { id: undefined, isStaff: false };
+/** Staff with no account of their own in play: drafts included, no personal marks. */
+export const ANY_STAFF: Viewer = { id: undefined, isStaff: true };
 
 /** The reader's own marks on a set of posts. */
 export interface ViewerMarks {

@@ -1,3 +1,5 @@
+import { embedMarkup, findEmbed } from "@broadsheet/domain";
+
 /*
  * Words and templates for the demo magazine. Deterministic: the same seed number gives
  * the same site, so screenshots and benchmarks compare like with like.
@@ -299,6 +301,14 @@ export function demoTitle(category: DemoCategory, index: number): { title: strin
   ] as string;
   const title = template.replace("{subject}", subject);
   return { title: title.charAt(0).toUpperCase() + title.slice(1), subject };
+}
+
+/** A video story's body: its video embedded after the first paragraph, as an editor pasting the link makes it. */
+export function withVideo(body: string, video: string): string {
+  const embed = findEmbed(video);
+  if (!embed) return body;
+  const afterFirst = body.indexOf("</p>") + "</p>".length;
+  return `${body.slice(0, afterFirst)}${embedMarkup({ embed, title: "", thumbnail: "" })}${body.slice(afterFirst)}`;
 }
 
 export function demoBody(subject: string, random: Random): string {

@@ -32,6 +32,11 @@ describe(`demo content on ${testDatabaseKind()}`, () => {
       await count(sql`select count(*)::int as n from posts p join categories c on c.id = p.category_id
         where c.name = 'Audio Video' and p.link like 'https://%'`),
     ).toBeGreaterThan(0);
+    // Each video story embeds its video in the text, as the editor stores a pasted link.
+    expect(
+      await count(sql`select count(*)::int as n from posts p join categories c on c.id = p.category_id
+        where c.name = 'Audio Video' and p.content not like '%<figure class="embed%data-embed=%'`),
+    ).toBe(0);
     // Likes and comments are counted on their day too, as the app does, so Hot has something to show.
     expect(await count(sql`select coalesce(sum(comments), 0)::int as n from post_daily_stats`)).toBe(
       await count(sql`select count(*)::int as n from comments`),

@@ -28,6 +28,7 @@ import {
   demoBody,
   demoTitle,
   type Random,
+  withVideo,
 } from "./demo-content";
 import { renderCoverImage } from "./demo-images";
 
@@ -145,19 +146,21 @@ export async function seedDemoContent(
       for (const [position, name] of postTagNames.entries()) {
         taggings.push({ postId: id, tagId: tagIds.get(name) ?? "", position });
       }
+      const link = category.name === "Audio Video" ? random.pick(DEMO_VIDEOS) : "";
+      const body = link ? withVideo(content, link) : content;
       batch.push({
         id,
         title,
         slug: slugs.take(title),
-        content,
-        link: category.name === "Audio Video" ? random.pick(DEMO_VIDEOS) : "",
+        content: body,
+        link,
         sku: buildSku(category.name, createdAt.getTime()),
         authorId: random.pick(authorIds),
         categoryId,
         typeId: typeIds.length ? random.pick(typeIds) : null,
         images: Array.from({ length: imageCount }, (_, k) => pool[(round + k) % pool.length] as string),
         imageAlts: Array.from({ length: imageCount }, () => `Illustration: "${category.name}" on a geometric pattern`),
-        minuteRead: minuteRead(content),
+        minuteRead: minuteRead(body),
         views: engagement?.views || random.int(20, 519),
         likeCount: engagement?.likes.length ?? 0,
         commentCount: engagement?.comments.length ?? 0,

@@ -256,7 +256,7 @@ class WxrWriter {
               date: dateOf(row.published_at ?? row.created_at),
               creator: this.creator(row.author_id),
               content: absoluteLinks(fillSiteFieldsHtml(String(row.content), this.site.fields), this.site.url),
-              excerpt: "",
+              excerpt: this.filled(row.excerpt),
               id: this.pageIds.get(String(row.id)) ?? this.nextId++,
               slug: String(row.slug),
               status: row.is_published ? "publish" : "draft",

@@ -23,6 +23,7 @@ import { createImageImporter, type ImageImporter } from "./import-images";
 import { checksumOf, type ImportItem, loadImportItems, saveImportItems } from "./import-items";
 import { type OldPathRedirect, writeImportRedirects } from "./import-redirects";
 import { createReportBuilder, type ReportBuilder } from "./import-report";
+import { importedEmbeds } from "./imported-embeds";
 import {
   attachedImagesSource,
   attachmentImageSource,
@@ -428,7 +429,7 @@ function createBatchWriter(context: BatchContext) {
         report.count(entry.entryType, "unchanged");
         continue;
       }
-      const html = sanitizeRichText(withoutFigures(attachmentsResolved(entry.html, pass)));
+      const html = sanitizeRichText(withoutFigures(importedEmbeds(attachmentsResolved(entry.html, pass))));
       const featured = featuredImage(entry);
       // The text once: the reading time and a missing title both come from it.
       const text = htmlToText(html);

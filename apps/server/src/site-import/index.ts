@@ -17,6 +17,7 @@ import { createImportWriter } from "./import-writer";
 import type { ExportReader, ImportSource, SiteImportService } from "./model";
 import { readWordPressExport } from "./wordpress/wxr-reader";
 
+export { createImageFetcher } from "./fetch-image";
 export { createImportJobs, type ImportJobs } from "./import-jobs";
 export { formatReport } from "./import-report";
 export * from "./model";

@@ -76,7 +76,7 @@ export function renderRss(feed: FeedDocument): string {
         element("link", itemUrl(feed, item)),
         `<guid isPermaLink="true">${escapeXml(itemUrl(feed, item))}</guid>`,
         element("pubDate", item.publishedAt.toUTCString()),
-        item.author ? element("dc:creator", item.author.name) : "",
+        ...item.authors.map((author) => element("dc:creator", author.name)),
         element("description", item.excerpt),
         element("content:encoded", item.contentHtml),
         element("category", item.category),
@@ -110,9 +110,9 @@ export function renderAtom(feed: FeedDocument): string {
         `<link rel="alternate" type="text/html" href="${escapeXml(itemUrl(feed, item))}"/>`,
         element("published", item.publishedAt.toISOString()),
         element("updated", item.updatedAt.toISOString()),
-        item.author
-          ? `<author>${element("name", item.author.name)}${element("uri", authorUrl(feed, item.author))}</author>`
-          : "",
+        ...item.authors.map(
+          (author) => `<author>${element("name", author.name)}${element("uri", authorUrl(feed, author))}</author>`,
+        ),
         `<category term="${escapeXml(item.category)}"/>`,
         `<summary type="text">${escapeXml(item.excerpt)}</summary>`,
         `<content type="html">${escapeXml(item.contentHtml)}</content>`,
@@ -148,7 +148,9 @@ export function renderJsonFeed(feed: FeedDocument): string {
       date_published: item.publishedAt.toISOString(),
       date_modified: item.updatedAt.toISOString(),
       tags: [item.category],
-      ...(item.author ? { authors: [{ name: item.author.name, url: authorUrl(feed, item.author) }] } : {}),
+      ...(item.authors.length > 0
+        ? { authors: item.authors.map((author) => ({ name: author.name, url: authorUrl(feed, author) })) }
+        : {}),
       ...(item.image
         ? {
             image: item.image.url,

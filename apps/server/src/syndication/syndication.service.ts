@@ -3,8 +3,19 @@ import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { ReadCache } from "../caching";
 import { CATEGORY_LISTS, PAGE_LISTS, POST_LISTS, SETTINGS_TAG, TAG_LISTS } from "../caching";
 import type { Database } from "../db/client";
-import { categories, media, pages, posts, postTags, siteSettings, tags, types, users } from "../db/schema";
-import { sanitizeRichText } from "../posts";
+import {
+  categories,
+  media,
+  pages,
+  postCoauthors,
+  posts,
+  postTags,
+  siteSettings,
+  tags,
+  types,
+  users,
+} from "../db/schema";
+import { coauthorsOfPost, sanitizeRichText } from "../posts";
 import { absoluteFeedHtml } from "./feed-content";
 
 /*
@@ -48,7 +59,8 @@ export interface FeedItem {
   excerpt: string;
   /** The whole body, sanitised, its links and images absolute. */
   contentHtml: string;
-  author: { name: string; slug: string } | null;
+  /** Every byline, the primary first (docs/product/bylines.md). */
+  authors: { name: string; slug: string }[];
   /** The lead image; its type and size in bytes only when it is a file stored here. */
   image: FeedImage | null;
   publishedAt: Date;
@@ -139,6 +151,18 @@ export function plainTextExcerpt(html: string, max = FEED_EXCERPT_LENGTH): strin
 
 const newest = (dates: Date[]): Date => new Date(Math.max(...dates.map((date) => date.getTime())));
 
+/** One row per author page, in slug order, with the newest of its own and its co-written posts. */
+function newestPerSlug(rows: { slug: string; lastModified: Date | null }[]) {
+  const bySlug = new Map<string, Date>();
+  for (const { slug, lastModified } of rows) {
+    const known = bySlug.get(slug);
+    if (lastModified && (!known || lastModified > known)) bySlug.set(slug, lastModified);
+  }
+  return [...bySlug]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([slug, lastModified]) => ({ slug, lastModified }));
+}
+
 // The key of a lead image stored here (/media/<sha-256>.<ext>), to join its media record.
 const STORED_IMAGE_KEY = "^/media/([0-9a-f]{64})\\.\\w+$";
 
@@ -204,13 +228,21 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
           .from(types)
           .innerJoin(categories, eq(categories.id, types.categoryId))
           .orderBy(asc(categories.name), asc(types.name)),
-        // Only those with a published post have an author page: it shows their newest.
+        // Only those with a published post have an author page: it shows their newest, theirs or co-written.
         db
           .select({ slug: users.slug, lastModified: max(posts.updatedAt) })
           .from(users)
           .innerJoin(posts, and(eq(posts.authorId, users.id), published))
           .groupBy(users.slug)
-          .orderBy(asc(users.slug)),
+          .unionAll(
+            db
+              .select({ slug: users.slug, lastModified: max(posts.updatedAt) })
+              .from(postCoauthors)
+              .innerJoin(users, eq(users.id, postCoauthors.userId))
+              .innerJoin(posts, and(eq(posts.id, postCoauthors.postId), published))
+              .groupBy(users.slug),
+          )
+          .then(newestPerSlug),
         newestPostBy(posts.categoryId),
         newestPostBy(posts.typeId),
         // Tags with a published post: a tag page with none is empty.
@@ -367,6 +399,7 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
               category: categories.name,
               authorName: users.name,
               authorSlug: users.slug,
+              coauthors: coauthorsOfPost,
               image: leadImage,
               mime: media.mime,
               bytes: media.size,
@@ -374,6 +407,7 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
               height: media.height,
               publishedAt: sql<Date>`${publishedTime}`.mapWith(posts.createdAt),
               updatedAt: posts.updatedAt,
+              standfirst: posts.excerpt,
             })
             .from(posts)
             .innerJoin(categories, eq(categories.id, posts.categoryId))
@@ -399,13 +433,15 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
               title: row.title,
               slug: row.slug,
               category: row.category,
-              excerpt: plainTextExcerpt(row.content),
+              excerpt: row.standfirst || plainTextExcerpt(row.content),
               // Sanitised again: the feed is read outside the site's own page and its CSP.
               contentHtml: absoluteFeedHtml(sanitizeRichText(row.content), `${base}${postPath(row.slug)}`),
-              author:
-                row.authorName !== null && row.authorSlug !== null
-                  ? { name: row.authorName, slug: row.authorSlug }
-                  : null,
+              authors: [
+                ...(row.authorName !== null && row.authorSlug !== null
+                  ? [{ name: row.authorName, slug: row.authorSlug }]
+                  : []),
+                ...row.coauthors,
+              ],
               image: toFeedImage(row.image, row),
               publishedAt: row.publishedAt,
               updatedAt: row.updatedAt,

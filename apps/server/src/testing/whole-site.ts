@@ -98,7 +98,15 @@ export async function seedWholeSite(db: Database) {
   });
   const [about] = await db
     .insert(pages)
-    .values({ slug: "about", title: "About us", content: "<p>Who we are</p>", isPublished: true, authorId: admin.id })
+    .values({
+      slug: "about",
+      title: "About us",
+      content: "<p>Who we are</p>",
+      excerpt: "A paper since 1901",
+      canonicalUrl: "https://first.example/about",
+      isPublished: true,
+      authorId: admin.id,
+    })
     .returning();
   await db.insert(pages).values({
     slug: "team",

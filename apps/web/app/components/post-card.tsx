@@ -1,4 +1,12 @@
-import { authorPath, categoryPath, formatCardDate, postPath, responsiveImage, shortenText } from "@broadsheet/domain";
+import {
+  authorPath,
+  bylineSeparators,
+  categoryPath,
+  formatCardDate,
+  postPath,
+  responsiveImage,
+  shortenText,
+} from "@broadsheet/domain";
 import { Newspaper } from "lucide-react";
 import type { PostSummary } from "../lib/post-types";
 import { Glyph } from "./glyph";
@@ -93,6 +101,34 @@ export function AuthorName({
   );
 }
 
+/** Every author, "A, B and C", each linking to their page; the primary first (docs/product/bylines.md). */
+export function Bylines({
+  post,
+  className = "",
+  testId,
+}: {
+  post: Pick<PostSummary, "author" | "authorSlug" | "coauthors">;
+  className?: string;
+  testId?: string;
+}) {
+  const primary = <AuthorName post={post} className={className} testId={testId} />;
+  if (post.coauthors.length === 0) return primary;
+  const separators = bylineSeparators(post.coauthors.length + 1);
+  return (
+    <span>
+      {primary}
+      {post.coauthors.map((coauthor, index) => (
+        <span key={coauthor.slug}>
+          {separators[index + 1]}
+          <PageLink to={authorPath(coauthor.slug)} className={className}>
+            {coauthor.name}
+          </PageLink>
+        </span>
+      ))}
+    </span>
+  );
+}
+
 /** The category label, linking to the category's page. */
 export function CategoryLink({
   post,
@@ -112,7 +148,7 @@ export function CategoryLink({
 export function PostMeta({ post, className = "" }: { post: PostSummary; className?: string }) {
   return (
     <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600 ${className}`}>
-      <AuthorName post={post} className="font-semibold text-gray-700 hover:text-brand-700 hover:underline" />
+      <Bylines post={post} className="font-semibold text-gray-700 hover:text-brand-700 hover:underline" />
       <span aria-hidden="true">·</span>
       <time dateTime={post.createdAt}>{formatCardDate(post.createdAt)}</time>
       <PostCounts post={post} className="ml-auto" />
@@ -161,6 +197,7 @@ export function PostCard({
             {shortenText(post.title, titleMax)}
           </PageLink>
         </h3>
+        {list && post.excerpt ? <p className="text-sm text-gray-700">{post.excerpt}</p> : null}
         <PostMeta post={post} className="mt-auto pt-2" />
       </div>
     </article>

@@ -27,8 +27,10 @@ type Field<Name extends string, T> = T extends undefined ? { [K in Name]?: never
 
 /** What a call of `E` must carry: its path parameters, query, JSON body or multipart form. */
 export type CallInput<E extends EndpointDeclaration> = Field<"params", ParamsOf<E>> &
-  Partial<Field<"query", QueryOf<E>>> &
-  (HasForm<E> extends true
+  Partial<Field<"query", QueryOf<E>>> & {
+    /** Request headers of the call's own (an Idempotency-Key, an If-Match). */
+    headers?: Record<string, string>;
+  } & (HasForm<E> extends true
     ? { body: BodyOf<E>; form?: never } | { form: FormData; body?: never }
     : Field<"body", BodyOf<E>>);
 
@@ -51,6 +53,7 @@ function requestOf(endpoint: EndpointDeclaration, input: Record<string, unknown>
     init.headers = { "content-type": "application/json" };
     init.body = JSON.stringify(input.body);
   }
+  if (input.headers) init.headers = { ...(init.headers as Record<string, string>), ...input.headers };
   return { url, init };
 }
 

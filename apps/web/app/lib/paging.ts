@@ -16,3 +16,12 @@ export function listHref(path: string, query: { page: number } & Record<string, 
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/**
+ * The last page of a list asked past its end (its last rows deleted meanwhile), to redirect to;
+ * null when the page asked for is fine.
+ */
+export function pastLastPage(page: number, answer: { items: unknown[]; total: number; limit: number }): number | null {
+  const last = Math.max(1, Math.ceil(answer.total / answer.limit));
+  return answer.items.length === 0 && page > last ? last : null;
+}

@@ -52,9 +52,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [askCode, setAskCode] = useState(false);
   const refusal = actionData && !actionData.ok ? actionData.message : undefined;
   const codeAsked = refusal === TWO_FACTOR_MESSAGES.codeRequired || refusal === TWO_FACTOR_MESSAGES.codeWrong;
+  // Each refused code empties the field: a code typed after a wrong one must not be appended to it.
+  const [codeTries, setCodeTries] = useState(0);
   useEffect(() => {
-    if (codeAsked) setAskCode(true);
-  }, [codeAsked]);
+    if (!actionData || actionData.ok || !codeAsked) return;
+    setAskCode(true);
+    setCodeTries((tries) => tries + 1);
+  }, [actionData, codeAsked]);
   useResultToast(actionData, (done) => leaveAuthPage(navigate, done.redirectTo));
 
   return (
@@ -93,6 +97,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         {askCode || codeAsked ? (
           <Field
+            key={codeTries}
             kind="text"
             id="login-code"
             name="code"

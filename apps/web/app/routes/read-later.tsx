@@ -5,7 +5,7 @@ import { data } from "react-router";
 import { AccountTabs } from "../components/account/account-tabs";
 import { PageLink } from "../components/page-link";
 import { PermissionDenied } from "../components/permission-denied";
-import { AuthorName, CategoryLink } from "../components/post-card";
+import { Bylines, CategoryLink } from "../components/post-card";
 import { Button, ButtonLink } from "../components/ui";
 import { READ_LATER_TEXTS } from "../lib/account/account-messages";
 import { withRedirectTo } from "../lib/account/safe-redirect";
@@ -154,7 +154,7 @@ function SavedPostItem({
         <p className="mt-2 text-sm text-gray-600">
           {post.author ? (
             <span>
-              By <AuthorName post={post} className="hover:text-brand-600 hover:underline" /> ·{" "}
+              By <Bylines post={post} className="hover:text-brand-600 hover:underline" /> ·{" "}
             </span>
           ) : null}
           <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>

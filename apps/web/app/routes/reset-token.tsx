@@ -5,6 +5,7 @@ import { ACCOUNT_FIELDS } from "../components/account/account-fields";
 import { AuthLayout } from "../components/layout/auth-layout";
 import { Button, ButtonLink, CheckedForm, Field, type FieldProps, FormMessage } from "../components/ui";
 import { checkNewPassword } from "../lib/account/account-forms";
+import { secretLinkMeta } from "../lib/account/secret-link-meta";
 import { callApi, cookieHeaders } from "../lib/api.server";
 import { apiMessage, failedCall, refuse, succeed } from "../lib/forms/answer.server";
 import { useFormCheck } from "../lib/forms/use-form-check";
@@ -12,13 +13,11 @@ import { useResultToast } from "../lib/forms/use-result-toast";
 import { siteNameIn } from "../lib/site";
 import type { Route } from "./+types/reset-token";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Choose a new password | ${siteNameIn(matches)}` },
-  { name: "description", content: `Choose a new password for your ${siteNameIn(matches)} account.` },
-  { name: "robots", content: "noindex" },
-  // The token is a secret: keep it out of Referer headers of anything this page loads.
-  { name: "referrer", content: "no-referrer" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  secretLinkMeta(
+    `Choose a new password | ${siteNameIn(matches)}`,
+    `Choose a new password for your ${siteNameIn(matches)} account.`,
+  );
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();

@@ -30,26 +30,33 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (result.status === 404) throw data(null, { status: 404 });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   // The raw text, with its [site-name]…, stays on the server: the page gets it filled in.
-  const { content, metaDescription, metaTitle, _id, title, slug, isPublished, updatedAt } = result.data;
-  const page = { _id, title, isPublished, updatedAt };
+  const { content, metaDescription, metaTitle, excerpt, socialImage, canonicalUrl, slug } = result.data;
+  const { _id, title, isPublished, updatedAt } = result.data;
   const { site } = context;
   const fields = { siteName: site.siteName, contactEmail: site.contactEmail, contactPhone: site.contactPhone };
+  const page = { _id, title, isPublished, updatedAt, excerpt: fillSiteFieldsText(excerpt, fields) };
   const html = fillSiteFieldsHtml(content, fields);
   const description =
-    fillSiteFieldsText(metaDescription, fields) || htmlToText(html).slice(0, DESCRIPTION_LENGTH) || page.title;
+    fillSiteFieldsText(metaDescription, fields) ||
+    page.excerpt ||
+    htmlToText(html).slice(0, DESCRIPTION_LENGTH) ||
+    page.title;
+  const base = site.publicUrl.replace(/\/+$/, "");
   return {
     page,
     html,
     metaTitle: fillSiteFieldsText(metaTitle, fields) || page.title,
     description,
-    canonicalUrl: `${site.publicUrl.replace(/\/+$/, "")}${pagePath(slug)}`,
+    canonicalUrl: canonicalUrl || `${base}${pagePath(slug)}`,
+    // A /media/… image is the site's own: shares need its whole address.
+    socialImage: socialImage && !/^https?:\/\//i.test(socialImage) ? `${base}${socialImage}` : socialImage,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const siteName = siteNameIn(matches);
   if (!loaderData) return [{ title: `${MESSAGES.pageNotFound} | ${siteName}` }];
-  const { page, metaTitle, description, canonicalUrl } = loaderData;
+  const { page, metaTitle, description, canonicalUrl, socialImage } = loaderData;
   return [
     { title: `${metaTitle} | ${siteName}` },
     { name: "description", content: description },
@@ -61,10 +68,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     { property: "og:title", content: metaTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: canonicalUrl },
-    { name: "twitter:card", content: "summary" },
+    ...(socialImage ? [{ property: "og:image", content: socialImage }] : []),
+    { name: "twitter:card", content: socialImage ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: metaTitle },
     { name: "twitter:description", content: description },
     ...twitterSiteTags(matches),
+    ...(socialImage ? [{ name: "twitter:image", content: socialImage }] : []),
   ];
 };
 
@@ -80,6 +89,7 @@ export default function SitePage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <h1>{page.title}</h1>
+      {page.excerpt ? <p className="lead">{page.excerpt}</p> : null}
       <p className="text-sm text-gray-600">{`Last updated ${formatLongDate(page.updatedAt)}`}</p>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: page HTML is sanitised by the server on write (docs/product.md#11-security). */}
       <div dangerouslySetInnerHTML={{ __html: html }} />

@@ -23,6 +23,8 @@ export const SETTINGS_MESSAGES = {
   emptyPatch: "Nothing to change",
   timeZoneUnknown: "Time zone must be an IANA time zone, like Europe/London",
   twoFactorYourselfFirst: "Turn on two-factor sign-in for yourself (in your profile) before requiring it for all staff",
+  heldWordsInvalid: "Held words: at most 200, each at most 40 characters",
+  maxLinksRange: "Maximum links must be a whole number from 0 (no limit) to 50",
   twitterHandleInvalid:
     "The X (Twitter) handle must be @ and up to 15 letters, digits or underscores, like @broadsheet",
 } as const;
@@ -37,7 +39,14 @@ export const SETTINGS_LIMITS = {
   links: 12,
   postsPerPageMin: 3,
   postsPerPageMax: 48,
+  heldWords: 200,
+  heldWord: 40,
+  maxLinks: 50,
 } as const;
+
+/** Which new comments wait for review (docs/product/moderation.md). */
+export const COMMENT_MODERATION = ["off", "first", "all"] as const;
+export type CommentModeration = (typeof COMMENT_MODERATION)[number];
 
 // A path on this site ("/category/world-news", not "//elsewhere") or an http(s) URL.
 const SITE_PATH_OR_HTTP_URL = new RegExp(`^(?:\\/(?:[^/\\s]\\S*)?|${HTTP_URL_PATTERN.source.slice(1, -1)})$`);
@@ -99,6 +108,21 @@ export const SettingsPatchSchema = z
       .refine(isTimeZone, SETTINGS_MESSAGES.timeZoneUnknown)
       .meta("document" in globalThis ? {} : { enum: timeZoneNames() }),
     requireTwoFactor: z.boolean(),
+    commentModeration: z.enum(COMMENT_MODERATION),
+    commentHeldWords: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, SETTINGS_MESSAGES.heldWordsInvalid)
+          .max(SETTINGS_LIMITS.heldWord, SETTINGS_MESSAGES.heldWordsInvalid),
+      )
+      .max(SETTINGS_LIMITS.heldWords, SETTINGS_MESSAGES.heldWordsInvalid),
+    commentMaxLinks: z
+      .number()
+      .int(SETTINGS_MESSAGES.maxLinksRange)
+      .min(0, SETTINGS_MESSAGES.maxLinksRange)
+      .max(SETTINGS_LIMITS.maxLinks, SETTINGS_MESSAGES.maxLinksRange),
     postsPerPage: z
       .number()
       .int(SETTINGS_MESSAGES.postsPerPageRange)
@@ -131,6 +155,18 @@ export const SettingsSchema = z
       .boolean()
       .optional()
       .describe("Admins only: whether staff must turn on two-factor sign-in to use the admin area"),
+    commentModeration: z
+      .enum(COMMENT_MODERATION)
+      .describe("Which new comments wait for review: off (none), first (first-time commenters'), all"),
+    commentHeldWords: z
+      .array(z.string())
+      .optional()
+      .describe("Admins only: words that hold a comment for review (case-insensitive)"),
+    commentMaxLinks: z
+      .number()
+      .int()
+      .optional()
+      .describe("Admins only: a comment with more links than this waits for review; 0 for no limit"),
     updatedAt: z.string().nullable().describe("When an admin last changed them; null while the defaults hold"),
   })
   .meta({ id: "Settings" });

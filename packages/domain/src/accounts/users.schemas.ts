@@ -145,7 +145,7 @@ export const UpdateRoleInputSchema = z.object({
 });
 export type UpdateRoleInput = z.infer<typeof UpdateRoleInputSchema>;
 
-const newPassword = z
+export const newPassword = z
   .string({ error: MESSAGES.allFieldsRequired })
   .min(1, MESSAGES.allFieldsRequired)
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)

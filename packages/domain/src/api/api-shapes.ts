@@ -1,5 +1,6 @@
 import { ROLES } from "../accounts/roles";
 import { POLL_OPTIONS } from "../content/polls.schemas";
+import { PostFieldsAnswerSchema } from "../content/post-fields.schemas";
 import { TagRefSchema } from "../content/tags.schemas";
 import { ADVERT_PLACEMENTS, POST_CATEGORIES } from "../rules/limits";
 import { z } from "../zod";
@@ -24,10 +25,14 @@ export const PostSummarySchema = z
     _id: z.string().describe("UUID"),
     slug: z.string(),
     title: z.string(),
+    excerpt: z.string().describe("Standfirst, or empty"),
     /** The post's external or video link ("" when none): the Audio & Video block plays it. */
     link: z.string().describe("External or video link, or empty"),
     author: z.string().describe("The author's name, or Anonymous"),
     authorSlug: z.string().describe("The author page's slug (/author/{slug}), or empty when the account is gone"),
+    coauthors: z
+      .array(z.object({ name: z.string(), slug: z.string() }))
+      .describe("The bylines after the author, in order (docs/product/bylines.md); empty when there is one"),
     createdAt: dateTime(),
     category: z.string().describe("Category name"),
     categorySlug: z.string().describe("The category page's slug (/category/{slug})"),
@@ -52,6 +57,10 @@ export const PostCommentSchema = z
     text: z.string().describe("Plain text"),
     created: dateTime(),
     postedBy: z.object({ _id: z.string().nullable(), name: z.string().describe("Anonymous when the account is gone") }),
+    pending: z
+      .literal(true)
+      .optional()
+      .describe("Waiting for review: shown only to its author and to staff, and not counted"),
   })
   .meta({ id: "Comment" });
 export type PostComment = z.infer<typeof PostCommentSchema>;
@@ -78,12 +87,21 @@ export const PostDetailSchema = PostSummarySchema.extend({
   correction: z.string().describe("The editors' correction note, or empty"),
   correctedAt: dateTime().nullable().describe("When the correction note was last written"),
   shareCount: z.number(),
+  version: z
+    .number()
+    .int()
+    .describe("Bumped by every save; send it back (or If-Match the ETag) to be told of others' saves"),
   comments: z.array(PostCommentSchema),
   reviews: z.object({ count: z.number(), average: z.number(), items: z.array(PostReviewSchema) }),
   imageSizes: z
     .array(z.object({ width: z.number().int(), height: z.number().int() }).nullable())
     .describe("Each image's size in pixels, by position; null for an image on another site"),
   tags: z.array(TagRefSchema).describe("The post's tags, in the editor's order"),
+  authors: z.array(z.string()).describe("The bylines' user ids, the primary first"),
+  bylines: z
+    .array(z.object({ _id: z.string(), name: z.string(), slug: z.string() }))
+    .describe("Every author's name and author page slug, the primary first"),
+  ...PostFieldsAnswerSchema.shape,
 }).meta({ id: "PostDetail" });
 export type PostDetail = z.infer<typeof PostDetailSchema>;
 

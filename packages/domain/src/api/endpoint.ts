@@ -47,6 +47,8 @@ export interface EndpointDeclaration {
   /** The answer is not JSON (HTML, a feed): its media type. */
   responseMediaType?: string;
   errors?: ErrorStatus[];
+  /** Creates without answering 201 (a review): honours `Idempotency-Key` as every 201 POST does. */
+  idempotent?: boolean;
 }
 
 /** Declares an endpoint, keeping its literal types for the server's handler and the web client. */

@@ -15,7 +15,21 @@ export const AuthorSchema = z
   .meta({ id: "Author" });
 export type Author = z.infer<typeof AuthorSchema>;
 
+export const AuthorChoiceSchema = z
+  .object({ _id: z.string(), name: z.string(), slug: z.string() })
+  .meta({ id: "AuthorChoice" });
+export type AuthorChoice = z.infer<typeof AuthorChoiceSchema>;
+
 export const authorsApi = {
+  list: endpoint({
+    method: "get",
+    path: "/api/authors",
+    tag: "Authors",
+    summary: "Who can have a byline: the site's editors and admins, by name",
+    access: "staff",
+    response: z.array(AuthorChoiceSchema),
+    responseDescription: "The people a post's Authors field offers",
+  }),
   get: endpoint({
     method: "get",
     path: "/api/authors/{slug}",

@@ -24,7 +24,10 @@ export const SitePageSummarySchema = z
     isPublished: z.boolean(),
     publishedAt: dateTime().nullable(),
     metaTitle: z.string().describe("Empty: the title is used"),
-    metaDescription: z.string().describe("Empty: the start of the text is used"),
+    metaDescription: z.string().describe("Empty: the excerpt, else the start of the text is used"),
+    excerpt: z.string().describe("Shown under the title, or empty"),
+    socialImage: z.string().describe("The image of shares, or empty"),
+    canonicalUrl: z.string().describe("Empty: the page's own address"),
     createdAt: dateTime(),
     updatedAt: dateTime(),
   })

@@ -1,4 +1,6 @@
 import { z } from "../zod";
+import { seoFieldRules } from "./post-fields.schemas";
+import { HTTP_URL_PATTERN, IMAGE_URL_PATTERN } from "./posts.schemas";
 
 export const PAGE_LIMITS = {
   title: 200,
@@ -6,8 +8,6 @@ export const PAGE_LIMITS = {
   content: 200_000,
   metaTitle: 200,
   metaDescription: 300,
-  /** About what search engines show of a description; the form's hint counts towards it. */
-  metaDescriptionShown: 155,
 } as const;
 
 /** Messages of the pages calls and screens (docs/product/pages.md). */
@@ -32,6 +32,9 @@ export const PAGE_MESSAGES = {
 export function reservedSlugMessage(slug: string): string {
   return `“${slug}” is used by the site itself; choose another slug.`;
 }
+
+// A post's rules and messages: the two kinds of content are checked alike.
+const seoRules = seoFieldRules({ imageUrl: IMAGE_URL_PATTERN, httpUrl: HTTP_URL_PATTERN });
 
 const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -59,6 +62,18 @@ export const PageInputSchema = z.object({
     .max(PAGE_LIMITS.metaDescription, PAGE_MESSAGES.metaDescriptionTooLong)
     .optional()
     .default(""),
+  excerpt: seoRules.excerpt
+    .optional()
+    .default("")
+    .meta({ description: "Shown under the title and the meta description when that is empty; empty: none" }),
+  socialImage: seoRules.socialImage
+    .optional()
+    .default("")
+    .meta({ description: "The image of shares (og:image); empty: none" }),
+  canonicalUrl: seoRules.canonicalUrl
+    .optional()
+    .default("")
+    .meta({ description: "Where the text first ran (rel=canonical); empty: the page's own address" }),
 });
 export type PageInput = z.output<typeof PageInputSchema>;
 export type PageInputValues = z.input<typeof PageInputSchema>;

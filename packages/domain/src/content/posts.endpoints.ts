@@ -13,6 +13,29 @@ import { FormImageListSchema, PostInputSchema } from "./posts.schemas";
 
 /** /api/posts: docs/product.md#7-api "Posts". */
 
+/** A post's state in the staff's lists (docs/product/post-lists.md). */
+export const POST_STATUSES = ["published", "draft", "scheduled"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+export const POST_BULK_ACTIONS = ["publish", "unpublish", "delete", "setCategory"] as const;
+export const POST_BULK_MAX = 50;
+export const POST_BULK_MESSAGES = { categoryRequired: "Choose the category to set" } as const;
+
+export const PostBulkSchema = z
+  .object({
+    ids: z
+      .array(z.string(), { error: `Choose from 1 to ${POST_BULK_MAX} posts` })
+      .min(1, `Choose from 1 to ${POST_BULK_MAX} posts`)
+      .max(POST_BULK_MAX, `Choose from 1 to ${POST_BULK_MAX} posts`),
+    action: z.enum(POST_BULK_ACTIONS, { error: `Action must be one of ${POST_BULK_ACTIONS.join(", ")}` }),
+    category: z.string().trim().optional().describe("setCategory: the category's name or slug"),
+  })
+  .strict()
+  .refine((body) => body.action !== "setCategory" || Boolean(body.category), {
+    message: POST_BULK_MESSAGES.categoryRequired,
+    path: ["category"],
+  });
+export type PostBulk = z.infer<typeof PostBulkSchema>;
+
 export const PostListQuerySchema = pageQuerySchema(SEARCH_PAGE_SIZE).extend({
   search: textQuery(SEARCH_MAX_LENGTH, "Words of the title, content, category or tags"),
   category: textQuery(100, "Category name; All or empty for every category"),
@@ -20,6 +43,12 @@ export const PostListQuerySchema = pageQuerySchema(SEARCH_PAGE_SIZE).extend({
   author: textQuery(200, "Author slug: only that author's posts"),
   tag: textQuery(200, "Tag slug: only posts with that tag"),
   sort: choiceQuery("sort", POST_SORTS, "latest", "Order"),
+  status: choiceQuery(
+    "status",
+    ["", ...POST_STATUSES],
+    "",
+    "Staff only: published, draft (not scheduled) or scheduled posts; empty for all. Readers see published posts whatever it says",
+  ),
 });
 export type PostListQuery = z.output<typeof PostListQuerySchema>;
 
@@ -46,6 +75,11 @@ const PostFormSchema = z.object({
   imageAlt: postField.imageAlt.meta({
     description: "Each image's description (alt text), in the images' order; no more than there are images",
   }),
+  excerpt: postField.excerpt,
+  metaTitle: postField.metaTitle,
+  metaDescription: postField.metaDescription,
+  socialImage: postField.socialImage,
+  canonicalUrl: postField.canonicalUrl,
 });
 
 // A form with five images of the largest size, plus room for the text fields and the framing.
@@ -122,6 +156,18 @@ export const postsApi = {
     response: MessageSchema,
     responseDescription: "Deleted",
     errors: [404],
+  }),
+  bulk: endpoint({
+    method: "post",
+    path: "/api/posts/bulk",
+    tag: "Posts",
+    summary: "Several posts at once: publish, unpublish, delete, or move to a category",
+    description: "Each post as its own call would; posts gone meanwhile are passed over.",
+    access: "staff",
+    body: PostBulkSchema,
+    response: z.object({ message: z.string(), changed: z.number().int() }).meta({ id: "PostBulkAnswer" }),
+    responseDescription: "How many posts changed",
+    errors: [400, 404],
   }),
   togglePublish: endpoint({
     method: "patch",

@@ -3,9 +3,15 @@ import { CORRECTION_MAX_LENGTH, IMAGE_ALT_MAX_LENGTH, MAX_IMAGES_PER_POST } from
 import { mediaPathPattern } from "../rules/media-paths";
 import { normalizeSlug } from "../rules/text";
 import { z } from "../zod";
+import { postFieldsShape } from "./post-fields.schemas";
 import { PostTagNamesSchema } from "./tags.schemas";
 
+/** At most this many bylines on a post. */
+export const POST_AUTHORS_MAX = 10;
+
 export const POST_MESSAGES = {
+  authorsInvalid: "Authors: choose from 1 to 10 people, the primary byline first",
+  authorUnknown: "An author was not found: choose editors or admins of this site",
   titleRequired: "Please add a title",
   titleTooLong: "Title must be at most 200 characters",
   linkInvalid: "Link must be a URL starting with http:// or https://",
@@ -96,6 +102,15 @@ export const PostInputSchema = z
       .optional(),
     /** Tag names; left out of an update, the post keeps its tags. */
     tags: PostTagNamesSchema.optional(),
+    /** The version the edit was based on: an older one than the post's answers 409 (decision 076). */
+    version: z.number().int().min(1).optional(),
+    /** The bylines' user ids, the primary first (docs/product/bylines.md); left out: the creator, or kept. */
+    authors: z
+      .array(z.string({ error: POST_MESSAGES.authorsInvalid }), { error: POST_MESSAGES.authorsInvalid })
+      .min(1, POST_MESSAGES.authorsInvalid)
+      .max(POST_AUTHORS_MAX, POST_MESSAGES.authorsInvalid)
+      .optional(),
+    ...postFieldsShape({ imageUrl: IMAGE_URL_PATTERN, httpUrl: HTTP_URL_PATTERN }),
   })
   .refine((post) => (post.imageAlt?.length ?? 0) <= post.image.length, {
     message: POST_MESSAGES.tooManyImageAlts,

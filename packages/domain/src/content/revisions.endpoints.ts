@@ -19,6 +19,7 @@ export const RevisionSummarySchema = z
     createdAt: z.string().meta({ format: "date-time" }),
     author: z.string().describe("Who saved it, or Anonymous once the account is gone"),
     title: z.string(),
+    autosave: z.boolean().describe("An editor's unsaved text, kept while they typed"),
   })
   .meta({ id: "RevisionSummary" });
 export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;
@@ -43,7 +44,7 @@ export const revisionsApi = {
     path: "/api/posts/{id}/revisions",
     tag: "Posts",
     summary: "A post's revisions, newest first",
-    description: `Every save keeps one; the newest ${REVISIONS_KEPT} are kept.`,
+    description: `Every save keeps one; the newest ${REVISIONS_KEPT} are kept, with each editor's latest autosave.`,
     access: "staff",
     params: PostIdParams,
     response: z.array(RevisionSummarySchema),

@@ -54,9 +54,12 @@ export const engagementApi = {
     params: PostIdParams,
     body: CommentInputSchema,
     status: 201,
-    response: CommentPageSchema,
-    responseDescription: "The first page of comments, the new one on top",
-    errors: [400, 404, 429],
+    response: CommentPageSchema.extend({
+      message: z.string().optional().describe("Set when the comment waits for review (docs/product/moderation.md)"),
+    }),
+    responseDescription:
+      "The first page of comments, the new one on top (shown to its author while it waits for review)",
+    errors: [400, 403, 404, 429],
   }),
   recordView: endpoint({
     method: "post",
@@ -117,7 +120,8 @@ export const engagementApi = {
     body: ReviewInputSchema,
     response: ReviewsAnswerSchema,
     responseDescription: "Message and the post's reviews",
-    errors: [400, 404, 409],
+    errors: [400, 403, 404, 409],
+    idempotent: true,
   }),
   updateReview: endpoint({
     method: "patch",

@@ -60,10 +60,10 @@ export function normalizeSlug(input: string): string {
     .replace(/-+$/g, "");
 }
 
-/** Visible text of an HTML fragment, tags removed and entities left as words. */
+/** Visible text of an HTML fragment, tags removed and entities left as words; an embed's button is no text of the story. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<(script|style|button)[^>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
     .replace(/\s+/g, " ")

@@ -30,6 +30,12 @@ export const siteSettings = pgTable(
     timeZone: text("time_zone").notNull().default("UTC"),
     /** Staff must turn on two-factor sign-in before they can use the admin area. */
     requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+    /** Which new comments wait for review: none (off), first-time commenters' (first), or all. */
+    commentModeration: text("comment_moderation").notNull().default("off"),
+    /** Words that hold a comment for review wherever they appear (case-insensitive). */
+    commentHeldWords: jsonb("comment_held_words").$type<string[]>().notNull().default([]),
+    /** A comment with more links than this waits for review; 0: no limit. */
+    commentMaxLinks: integer("comment_max_links").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   },

@@ -23,10 +23,12 @@ function isApiRequest(c: Context<AppEnv>): boolean {
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   let status: ContentfulStatusCode = 500;
   let message: string = MESSAGES.internalError;
+  let details: Record<string, unknown> | undefined;
 
   if (error instanceof AppError) {
     status = error.status;
     message = error.message;
+    details = error.details;
     if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
   } else if (error instanceof ZodError) {
     status = 400;
@@ -57,7 +59,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   // still reads and drops what comes for a moment after answering (lingering-close.ts), so a
   // client still writing reads this answer rather than a reset.
   if (status === 413) c.header("Connection", "close");
-  if (isApiRequest(c)) return c.json({ message }, status);
+  if (isApiRequest(c)) return c.json({ ...details, message }, status);
   return c.text(message, status);
 };
 

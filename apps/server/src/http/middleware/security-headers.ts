@@ -1,10 +1,11 @@
+import { frameOrigins } from "@broadsheet/domain";
 import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../app-env";
 
 const CSP = "Content-Security-Policy";
-// Video players an editor may embed in Audio & Video posts.
-const VIDEO_FRAME_SOURCES = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"];
+// The embed providers' players, loaded only when a reader asks (decision 077); Audio & Video posts' too.
+const EMBED_FRAME_SOURCES = frameOrigins();
 
 /**
  * CSP with a per-request nonce for React Router's inline scripts. API answers have no inline
@@ -46,7 +47,7 @@ function headersWithScripts(
       connectSrc: options.development ? ["'self'", "ws:", "wss:"] : ["'self'"],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
-      frameSrc: VIDEO_FRAME_SOURCES,
+      frameSrc: EMBED_FRAME_SOURCES,
       frameAncestors: ["'self'"],
       formAction: ["'self'"],
       baseUri: ["'self'"],

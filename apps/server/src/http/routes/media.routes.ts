@@ -1,4 +1,10 @@
-import { IMAGE_WIDTHS, MEDIA_MESSAGES, mediaApi, PROFILE_PHOTO_UPLOAD } from "@broadsheet/domain";
+import {
+  IMAGE_WIDTHS,
+  MEDIA_LIBRARY_MESSAGES,
+  MEDIA_MESSAGES,
+  mediaApi,
+  PROFILE_PHOTO_UPLOAD,
+} from "@broadsheet/domain";
 import { Hono, type MiddlewareHandler } from "hono";
 import { invalid } from "../../errors";
 import { RATE_LIMITS } from "../../rate-limits";
@@ -22,20 +28,29 @@ export function mediaApiRoutes(services: Services) {
     await next();
   };
 
-  return apiRouter().openapi(routeOf(mediaApi.upload, { before: [limitUploads] }), async (c) => {
-    const user = sessionUser(c);
-    if (!isMultipart(c)) throw invalid(MEDIA_MESSAGES.malformedUpload);
-    const form = await readMultipart(c);
-    // Exactly one file in the field `file`.
-    const [file, ...others] = form.all("file");
-    if (!file || !("file" in file) || others.length > 0) throw invalid(MEDIA_MESSAGES.fileRequired);
-    const profile = form.text("purpose") === "profile";
-    const image = await services.media.uploadImage(file.file, {
-      uploaderId: user.id,
-      ...(profile && { allowedFormats: PROFILE_PHOTO_FORMATS, formatMessage: MEDIA_MESSAGES.profilePhotoFormat }),
+  return apiRouter()
+    .openapi(routeOf(mediaApi.upload, { before: [limitUploads] }), async (c) => {
+      const user = sessionUser(c);
+      if (!isMultipart(c)) throw invalid(MEDIA_MESSAGES.malformedUpload);
+      const form = await readMultipart(c);
+      // Exactly one file in the field `file`.
+      const [file, ...others] = form.all("file");
+      if (!file || !("file" in file) || others.length > 0) throw invalid(MEDIA_MESSAGES.fileRequired);
+      const profile = form.text("purpose") === "profile";
+      const image = await services.media.uploadImage(file.file, {
+        uploaderId: user.id,
+        ...(profile && { allowedFormats: PROFILE_PHOTO_FORMATS, formatMessage: MEDIA_MESSAGES.profilePhotoFormat }),
+      });
+      return c.json({ url: image.url, secure_url: image.secure_url, width: image.width, height: image.height }, 201);
+    })
+    .openapi(routeOf(mediaApi.list), async (c) => c.json(await services.mediaLibrary.list(c.req.valid("query")), 200))
+    .openapi(routeOf(mediaApi.update), async (c) =>
+      c.json(await services.mediaLibrary.update(c.req.valid("param").id, c.req.valid("json")), 200),
+    )
+    .openapi(routeOf(mediaApi.remove), async (c) => {
+      const usedIn = await services.mediaLibrary.remove(c.req.valid("param").id, c.req.valid("query").force === "true");
+      return c.json({ message: MEDIA_LIBRARY_MESSAGES.deleted, usedIn }, 200);
     });
-    return c.json({ url: image.url, secure_url: image.secure_url, width: image.width, height: image.height }, 201);
-  });
 }
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -209,10 +209,13 @@ describe(`/api/pages on ${testDatabaseKind()}`, () => {
     await editor.put(`/api/pages/${page._id}`, { title: page.title, isPublished: false });
     await editor.delete(`/api/pages/${page._id}`);
     const log = await admin.get("/api/audit?action=page&limit=50");
-    const actions = (log.body.items as { action: string; target: { _id: string } }[])
-      .filter((entry) => entry.target._id === page._id)
-      .map((entry) => entry.action);
-    expect(actions).toEqual(expect.arrayContaining(["page.create", "page.update", "page.delete"]));
+    const entries = (log.body.items as { action: string; target: { _id: string; name: string } }[]).filter(
+      (entry) => entry.target._id === page._id,
+    );
+    expect(entries.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["page.create", "page.update", "page.delete"]),
+    );
+    expect(entries.find((entry) => entry.action === "page.delete")?.target.name).toBe(page.title);
   });
 
   it("has Terms and Privacy as pages from the start, editable like any other", async () => {

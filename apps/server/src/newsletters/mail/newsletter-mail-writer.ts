@@ -185,25 +185,29 @@ export function createNewsletterMailWriter(deps: NewsletterMailWriterDeps): News
     const senderAddress = newsletter.senderEmail || addressOf(deps.mailFrom);
     const unsubscribeMailto = `mailto:${site.contactEmail || senderAddress}?subject=unsubscribe`;
     const listId = `${headerText(newsletterName)} <${newsletter.slug}.${host}>`;
+    const unsubscribeUrlOf = (recipient: NewsletterRecipient, recipientSendId: string | undefined) =>
+      `${publicUrl}${newsletterUnsubscribePath(recipient.manageToken, recipientSendId)}`;
+    const headersFor = (recipient: NewsletterRecipient, recipientSendId: string | undefined) => ({
+      "List-Unsubscribe": `<${unsubscribeUrlOf(recipient, recipientSendId)}>, <${unsubscribeMailto}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "List-Id": listId,
+    });
     return {
       subject: post.title,
       from: { name: newsletter.senderName || site.siteName, address: senderAddress },
       replyTo: newsletter.replyTo || undefined,
       forRecipient(recipient: NewsletterRecipient, recipientSendId: string | undefined): RecipientMail {
-        const unsubscribeUrl = `${publicUrl}${newsletterUnsubscribePath(recipient.manageToken, recipientSendId)}`;
+        const unsubscribeUrl = unsubscribeUrlOf(recipient, recipientSendId);
         const manageUrl = `${publicUrl}${newsletterManagePath(recipient.manageToken)}`;
         return {
           html: html
             .replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeAttribute(unsubscribeUrl))
             .replaceAll(MANAGE_PLACEHOLDER, escapeAttribute(manageUrl)),
           text: text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, unsubscribeUrl).replaceAll(MANAGE_PLACEHOLDER, manageUrl),
-          headers: {
-            "List-Unsubscribe": `<${unsubscribeUrl}>, <${unsubscribeMailto}>`,
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "List-Id": listId,
-          },
+          headers: headersFor(recipient, recipientSendId),
         };
       },
+      headersFor,
     };
   }
 

@@ -1,6 +1,5 @@
 import { isUuid, SEND_MESSAGES, type SendInput, type SendJson } from "@broadsheet/domain";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import MailComposer from "nodemailer/lib/mail-composer";
 import { type Database, selectRows } from "../../db/client";
 import {
   newsletterDeliveries,
@@ -14,6 +13,7 @@ import { posts } from "../../db/schema/posts/posts";
 import { AppError, conflict, invalid, notFound } from "../../errors";
 import type { Logger } from "../../logger";
 import type { NewsletterMailWriter, RenderedNewsletter } from "../newsletter-mail-contract";
+import { createMessageWriter } from "./message-template";
 import type { DeliveryOutcome, MailSender } from "./smtp-sender";
 import { signMessage } from "./smtp-sender";
 
@@ -29,7 +29,9 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 40 * 60_000];
 // A running batch re-reads its send's status this often (pause and cancel from any instance).
 const STATUS_CHECK_MS = 1_000;
 // Rows a batch claims at a time.
-const CHUNK = 100;
+const CHUNK = 500;
+// Delivered rows marked sent in one statement.
+const SENT_MARKS_AT_ONCE = 100;
 // A running batch touches its send every second (STATUS_CHECK_MS): a sending send untouched this
 // long lost its process, and its batches are queued again (a second runner of a batch is harmless:
 // a row is only mailed by whoever moves it to committing).
@@ -73,7 +75,7 @@ function addressOf(from: string): string {
   return from.match(/<([^>]+)>/)?.[1] ?? from.trim();
 }
 
-/** Rows waiting for the database in one statement: concurrent connections' marks share an UPDATE. */
+/** Rows waiting for the database in one statement: concurrent connections' commits share an UPDATE. */
 function groupedMarks(run: (ids: string[]) => Promise<Set<string>>) {
   let waiting: { id: string; resolve: (done: boolean) => void; reject: (error: unknown) => void }[] = [];
   let scheduled = false;
@@ -252,19 +254,59 @@ export function createSendsService(deps: SendsDeps) {
     return true;
   }
 
-  /** Marks rows in one statement each, guarded by the state they must be in. */
-  function marker(sendId: string, from: "pending" | "committing", to: "committing" | "sent") {
+  /*
+   * The marks name the batch: without it the planner reads every row of the send in that state
+   * through (send_id, batch, state) and filters by subscriber, a cost that grows with the send.
+   */
+
+  /** Moves rows from pending to committing, concurrent connections' rows in one statement. */
+  function commitMarks(sendId: string, batch: number) {
     return groupedMarks(async (ids) => {
       const rows = await selectRows<{ subscriber_id: string }>(
         db,
-        sql`update newsletter_deliveries set state = ${to}, attempts = attempts + ${to === "committing" ? 1 : 0},
-            sent_at = ${to === "sent" ? sql`now()` : sql`sent_at`}
-          where send_id = ${sendId} and state = ${from}
+        sql`update newsletter_deliveries set state = 'committing', attempts = attempts + 1
+          where send_id = ${sendId} and batch = ${batch} and state = 'pending'
             and subscriber_id = any(${`{${ids.join(",")}}`}::uuid[])
           returning subscriber_id`,
       );
       return new Set(rows.map((row) => row.subscriber_id));
     });
+  }
+
+  /**
+   * Marks delivered rows sent, many to a statement and without holding up the next mail: a row
+   * left committing by a crash already counts as sent, so the mark is bookkeeping, not the guard.
+   */
+  function deliveredMarks(sendId: string, batch: number) {
+    let ids: string[] = [];
+    const writes: Promise<unknown>[] = [];
+    let failure: unknown;
+    const flush = () => {
+      if (ids.length === 0) return;
+      const group = ids;
+      ids = [];
+      const write = db.execute(sql`update newsletter_deliveries set state = 'sent', sent_at = now()
+          where send_id = ${sendId} and batch = ${batch} and state = 'committing'
+            and subscriber_id = any(${`{${group.join(",")}}`}::uuid[])`);
+      // Held until settle() so a failed write fails the batch rather than the process.
+      writes.push(
+        write.catch((error: unknown) => {
+          failure ??= error;
+        }),
+      );
+    };
+    return {
+      add(id: string) {
+        ids.push(id);
+        if (ids.length >= SENT_MARKS_AT_ONCE) flush();
+      },
+      /** Writes what is left and waits for every mark. */
+      async settle() {
+        flush();
+        await Promise.all(writes.splice(0));
+        if (failure) throw failure;
+      },
+    };
   }
 
   async function recordFailure(sendId: string, row: PendingRow, outcome: DeliveryOutcome, committed: boolean) {
@@ -309,26 +351,25 @@ export function createSendsService(deps: SendsDeps) {
     };
   }
 
-  async function compose(rendered: RenderedNewsletter, sendId: string, row: PendingRow): Promise<Buffer> {
-    const mail = rendered.forRecipient(
-      { subscriberId: row.subscriber_id, email: row.email, name: row.name, manageToken: row.manage_token },
-      sendId,
-    );
-    const domain = rendered.from.address.split("@")[1] ?? "broadsheet.local";
-    const message = await new MailComposer({
-      from: rendered.from,
-      to: row.name ? { name: row.name, address: row.email } : row.email,
-      replyTo: rendered.replyTo,
-      subject: rendered.subject,
-      html: mail.html,
-      text: mail.text,
-      headers: mail.headers,
-      // One id per recipient and send: a receiver that sees it twice can tell it is the same mail.
-      messageId: `<${sendId}.${row.subscriber_id}@${domain}>`,
-    })
-      .compile()
-      .build();
-    return signMessage(message, deps.dkim);
+  /** Per newsletter of the send: its rendered mail and the writer of each recipient's message. */
+  function composer(sendId: string, render: (newsletterId: string | null) => Promise<RenderedNewsletter>) {
+    const writers = new Map<string, ReturnType<typeof createMessageWriter>>();
+    return async (row: PendingRow): Promise<{ rendered: RenderedNewsletter; message: Buffer }> => {
+      const key = row.newsletter_id ?? "";
+      const rendered = await render(row.newsletter_id);
+      let write = writers.get(key);
+      if (!write) {
+        write = createMessageWriter(rendered, sendId);
+        writers.set(key, write);
+      }
+      const message = await write({
+        subscriberId: row.subscriber_id,
+        email: row.email,
+        name: row.name,
+        manageToken: row.manage_token,
+      });
+      return { rendered, message: await signMessage(message, deps.dkim) };
+    };
   }
 
   /**
@@ -353,9 +394,10 @@ export function createSendsService(deps: SendsDeps) {
       }
       throw error;
     }
+    const compose = composer(sendId, render);
     const sender = deps.openSender(config);
-    const toCommitting = marker(sendId, "pending", "committing");
-    const toSent = marker(sendId, "committing", "sent");
+    const toCommitting = commitMarks(sendId, batch);
+    const sentMarks = deliveredMarks(sendId, batch);
     const key = `${sendId}:${batch}`;
     running.add(key);
     let lastCheck = Date.now();
@@ -387,7 +429,7 @@ export function createSendsService(deps: SendsDeps) {
         const unwanted = rows.filter((row) => !row.wanted).map((row) => row.subscriber_id);
         if (unwanted.length > 0) {
           await db.execute(sql`update newsletter_deliveries set state = 'skipped'
-            where send_id = ${sendId} and state = 'pending'
+            where send_id = ${sendId} and batch = ${batch} and state = 'pending'
               and subscriber_id = any(${`{${unwanted.join(",")}}`}::uuid[])`);
         }
         const queue = rows.filter((row) => row.wanted);
@@ -397,10 +439,9 @@ export function createSendsService(deps: SendsDeps) {
               stopped = true;
               return;
             }
-            const rendered = await render(row.newsletter_id);
-            let message: Buffer;
+            let composed: Awaited<ReturnType<typeof compose>>;
             try {
-              message = await compose(rendered, sendId, row);
+              composed = await compose(row);
             } catch (error) {
               // An address the mail cannot be written to (never stored by the forms): that row fails, not the batch.
               await db.execute(sql`update newsletter_deliveries set state = 'failed',
@@ -408,6 +449,7 @@ export function createSendsService(deps: SendsDeps) {
                 where send_id = ${sendId} and subscriber_id = ${row.subscriber_id} and state = 'pending'`);
               continue;
             }
+            const { rendered, message } = composed;
             let committed = false;
             const outcome = await sender.deliver(
               { from: rendered.from.address || addressOf(deps.mailFrom), to: row.email, message },
@@ -422,13 +464,14 @@ export function createSendsService(deps: SendsDeps) {
                   { sendId, to: row.email, err: outcome.error },
                   "newsletter: connection lost after the commit; counted as sent",
                 );
-              await toSent(row.subscriber_id);
+              sentMarks.add(row.subscriber_id);
             } else if (outcome.kind !== "abandoned") {
               await recordFailure(sendId, row, outcome, committed);
             }
           }
         };
         await Promise.all(Array.from({ length: Math.max(1, config.connections) }, worker));
+        await sentMarks.settle();
       }
     } finally {
       running.delete(key);

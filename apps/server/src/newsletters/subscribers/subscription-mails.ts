@@ -1,14 +1,10 @@
-import type { MailMessage } from "../../mail";
+import { escapeHtml, type MailMessage } from "../../mail";
 
 /*
  * The two mails of subscribing: the double opt-in link, and the note to an address that is
  * subscribed already. Plain words and one link each; the newsletters' own mail is written
  * elsewhere (the mail writer's renderer).
  */
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 function htmlMail(paragraphs: string[], link: { href: string; label: string }, after: string): string {
   const text = (words: string) => `<p style="margin:0 0 16px">${escapeHtml(words)}</p>`;

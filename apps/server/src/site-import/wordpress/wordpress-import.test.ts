@@ -129,7 +129,8 @@ describe("importing a WordPress export", () => {
     expect(paris.content).toContain("<strong>spring</strong>");
     expect(paris.content).not.toContain("wp:");
     expect(paris.content).toMatch(/<img src="\/media\/[^"]+" alt="The river"/);
-    expect(paris.content).toContain('<a href="https://www.youtube.com/watch?v=abc"');
+    // The embed block is stored as the site's embed element (decision 077).
+    expect(paris.content).toContain('data-embed="youtube" data-url="https://www.youtube.com/watch?v=abc-DEF_123"');
     const parisTags = await db
       .select({ name: tags.name })
       .from(postTags)
@@ -157,7 +158,7 @@ describe("importing a WordPress export", () => {
     expect(classic.content).toContain(`src="${imageBase}/missing.jpg"`);
     expect(classic.content).toContain("<em>A caption</em>");
     expect(classic.content.match(/src="\/media\//g)).toHaveLength(2);
-    expect(classic.content).toContain('<a href="https://vimeo.com/123"');
+    expect(classic.content).toContain('data-embed="vimeo" data-url="https://vimeo.com/123"');
     expect(classic.content).toContain("Video: clip.mp4");
     expect(classic.content).toContain("Audio: song.mp3");
     expect(classic.content).toContain('[contact-form-7 id="5"]');

@@ -1,4 +1,5 @@
 import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
@@ -17,7 +18,10 @@ export function TwoFactorSection({ enabled }: { enabled: boolean }) {
   useResultToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   const answer = fetcher.data?.ok ? fetcher.data : undefined;
-  const setup = !enabled && answer?.qrSvg ? answer : undefined;
+  // Kept through a refused code: a typo must not send the user back to scan a new QR code.
+  const [setupAnswer, setSetupAnswer] = useState(answer?.qrSvg ? answer : undefined);
+  if (answer?.qrSvg && answer !== setupAnswer) setSetupAnswer(answer);
+  const setup = !enabled && !answer?.recoveryCodes ? setupAnswer : undefined;
   const recoveryCodes = answer?.recoveryCodes;
 
   return (

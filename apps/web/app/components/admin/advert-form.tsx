@@ -6,6 +6,7 @@ import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { useToast } from "../toaster";
 import { Button, Field } from "../ui";
+import { IdempotencyKeyField } from "./editor-safety/idempotency-key-field";
 import { ImageUploader } from "./image-uploader";
 import { RichTextField } from "./rich-text-field";
 
@@ -54,6 +55,7 @@ export function AdvertForm({
         {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
       </header>
       <Form method="post" onSubmit={onSubmit} className="max-w-4xl space-y-6">
+        {mode === "create" ? <IdempotencyKeyField /> : null}
         <ImageUploader initialImages={initial.image} accept={ADVERT_IMAGE_UPLOAD.mimeTypes} />
 
         <div className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs sm:grid-cols-[minmax(0,1fr)_14rem]">

@@ -3,6 +3,7 @@ import { ArrowLeft, ArrowRight, CloudUpload, ImageUp, Trash2, X } from "lucide-r
 import { type ChangeEvent, type DragEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useToast } from "../toaster";
 import { Button } from "../ui";
+import { MediaLibraryPicker } from "./media-library-picker";
 import { uploadToMedia } from "./media-upload";
 
 /*
@@ -71,6 +72,8 @@ export function ImageUploader({
   label?: string;
 }) {
   const toast = useToast();
+  // A field that holds one image (a logo, a favicon) is described as one, not as a batch.
+  const single = max === 1;
   const inputId = useId();
   const headingId = useId();
   const [images, setImages] = useState<Current[]>(() =>
@@ -150,7 +153,9 @@ export function ImageUploader({
           {label}
         </h2>
         <p className="text-xs text-gray-600">
-          {images.length} of {max} · {acceptLabel} · up to {MAX_IMAGES_PER_BATCH} at a time
+          {single
+            ? `${images.length ? "One image set" : "No image yet"} · ${acceptLabel} · one image`
+            : `${images.length} of ${max} · ${acceptLabel} · up to ${MAX_IMAGES_PER_BATCH} at a time`}
         </p>
       </div>
 
@@ -247,12 +252,12 @@ export function ImageUploader({
         }`}
       >
         <CloudUpload aria-hidden="true" className="h-6 w-6 text-gray-500" />
-        <span className="text-sm font-semibold text-ink">Choose images</span>
-        <span className="text-xs text-gray-600">or drop them here</span>
+        <span className="text-sm font-semibold text-ink">{single ? "Choose an image" : "Choose images"}</span>
+        <span className="text-xs text-gray-600">{single ? "or drop it here" : "or drop them here"}</span>
         <input
           id={inputId}
           type="file"
-          multiple
+          multiple={!single}
           accept={accept.join(",")}
           disabled={uploading}
           onChange={onInput}
@@ -305,6 +310,16 @@ export function ImageUploader({
         >
           {progress ? `Uploading ${progress.current} of ${progress.total}` : "Upload"}
         </Button>
+        <MediaLibraryPicker
+          onPick={(image) =>
+            // A field of one image takes the new one in place of the old; the library's alt text comes along.
+            setImages((list) =>
+              list.some((item) => item.src === image.url)
+                ? list
+                : [...(single ? [] : list), { src: image.url, alt: image.alt }].slice(0, max),
+            )
+          }
+        />
         {selected.length > 0 && !uploading ? (
           <span className="text-xs text-gray-600">
             {selected.length} {selected.length === 1 ? "file" : "files"} ready

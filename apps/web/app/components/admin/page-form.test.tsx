@@ -1,5 +1,5 @@
 import type { SitePageSummary } from "@broadsheet/domain";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../testing/render-route";
@@ -18,6 +18,9 @@ const summary = (id: string, title: string, parentId: string | null): SitePageSu
   publishedAt: null,
   metaTitle: "",
   metaDescription: "",
+  excerpt: "",
+  socialImage: "",
+  canonicalUrl: "",
   createdAt: "2026-11-28T00:00:00.000Z",
   updatedAt: "2026-11-28T00:00:00.000Z",
 });
@@ -36,7 +39,7 @@ describe("the page form", { timeout: 20_000 }, () => {
     expect(parentChoices(pages, undefined)).toHaveLength(4);
   });
 
-  it("labels every field and counts the meta description's characters", async () => {
+  it("labels every field, counts the meta description's characters and previews the search result", async () => {
     renderRoute("/admin/add-page", () => (
       <PageForm mode="create" heading="Add Page" initial={EMPTY_PAGE} parents={pages} />
     ));
@@ -51,7 +54,15 @@ describe("the page form", { timeout: 20_000 }, () => {
       "Contact",
     ]);
     await userEvent.type(screen.getByLabelText("Meta description"), "Who we are");
-    expect(screen.getByText(/^10 characters; search engines show about 155/)).toBeTruthy();
+    expect(
+      screen.getByText("10 of 155 characters. Leave empty to use the excerpt, else the start of the text."),
+    ).toBeTruthy();
+    await userEvent.type(screen.getByLabelText("Canonical URL"), "https://first.example/about");
+    const preview = within(screen.getByRole("figure", { name: "Search result preview" }));
+    expect(preview.getByText("https://first.example/about")).toBeTruthy();
+    expect(preview.getByText("Who we are")).toBeTruthy();
+    expect(screen.getByLabelText("Excerpt")).toBeTruthy();
+    expect(screen.getByLabelText("Social image")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Save page" })).toBeTruthy();
   });
 });

@@ -1,27 +1,28 @@
 import { PAGE_LIMITS, SITE_FIELDS, type SitePageSummary } from "@broadsheet/domain";
 import { ExternalLink, Save } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { Form, useActionData, useNavigate, useNavigation } from "react-router";
 import type { ActionResult } from "../../lib/forms/action-result";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { Button, ButtonLink, Field } from "../ui";
 import { AdminPageHeader } from "./admin-page-header";
+import { IdempotencyKeyField } from "./editor-safety/idempotency-key-field";
+import { useOneSubmitAtATime } from "./editor-safety/use-one-submit-at-a-time";
 import { RichTextField } from "./rich-text-field";
+import { SeoFields, type SeoValues } from "./seo-fields";
 
 /*
  * The form of Add Page and Edit Page (docs/product/pages.md): title, slug, parent, the post
- * editor's rich text, Published, and what search engines show. Values stay as typed when the
- * server refuses them.
+ * editor's rich text, Published, and the post editor's Search and social section. Values stay
+ * as typed when the server refuses them.
  */
 
-export interface PageFormValues {
+export interface PageFormValues extends SeoValues {
   title: string;
   slug: string;
   parentId: string;
   content: string;
   isPublished: boolean;
-  metaTitle: string;
-  metaDescription: string;
 }
 
 export const EMPTY_PAGE: PageFormValues = {
@@ -30,8 +31,11 @@ export const EMPTY_PAGE: PageFormValues = {
   parentId: "",
   content: "",
   isPublished: false,
+  excerpt: "",
   metaTitle: "",
   metaDescription: "",
+  socialImage: "",
+  canonicalUrl: "",
 };
 
 /** The pages a page may sit under: not itself, nor any page below it. */
@@ -72,16 +76,14 @@ export function PageForm({
 }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const oneSubmitAtATime = useOneSubmitAtATime();
   const result = useActionData<ActionResult>();
   const ids = {
     title: useId(),
     slug: useId(),
     parent: useId(),
     published: useId(),
-    metaTitle: useId(),
-    metaDescription: useId(),
   };
-  const [metaDescription, setMetaDescription] = useState(initial.metaDescription);
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
   useResultToast(result, () => {
@@ -102,8 +104,9 @@ export function PageForm({
         }
       />
 
-      <Form method="post" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_17rem]">
+      <Form method="post" onSubmit={oneSubmitAtATime} className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_17rem]">
         <input type="hidden" name="intent" value="save" />
+        {mode === "create" ? <IdempotencyKeyField /> : null}
         <div className="min-w-0 space-y-6">
           <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
             <Field
@@ -133,29 +136,7 @@ export function PageForm({
             {SITE_FIELDS.join(", ")} in the text show the site's name, e-mail address and phone number from Settings.
           </p>
 
-          <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
-            <h2 className="text-sm font-semibold text-gray-800">Search engines</h2>
-            <Field
-              kind="text"
-              id={ids.metaTitle}
-              name="metaTitle"
-              label="Meta title"
-              defaultValue={initial.metaTitle}
-              maxLength={PAGE_LIMITS.metaTitle}
-              hint="Leave empty to use the title."
-            />
-            <Field
-              kind="textarea"
-              id={ids.metaDescription}
-              name="metaDescription"
-              label="Meta description"
-              rows={3}
-              maxLength={PAGE_LIMITS.metaDescription}
-              value={metaDescription}
-              onChange={(event) => setMetaDescription(event.target.value)}
-              hint={`${metaDescription.length} characters; search engines show about ${PAGE_LIMITS.metaDescriptionShown}. Leave empty to use the start of the text.`}
-            />
-          </div>
+          <SeoFields kind="page" initial={initial} address={viewHref ?? ""} />
         </div>
 
         <aside className="space-y-4 xl:sticky xl:top-20 xl:self-start">

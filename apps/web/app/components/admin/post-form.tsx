@@ -16,9 +16,17 @@ import type { Category, PostType } from "../../lib/post-types";
 import { useSite } from "../../lib/site";
 import { useToast } from "../toaster";
 import { Button, Field } from "../ui";
+import { AuthorsField } from "./authors-field";
+import { Autosave, LocalCopyOffer } from "./editor-safety/autosave";
+import { EditConflictPanel } from "./editor-safety/edit-conflict";
+import { EditingPresence } from "./editor-safety/editing-presence";
+import { IdempotencyKeyField } from "./editor-safety/idempotency-key-field";
+import { UnsavedChangesGuard } from "./editor-safety/unsaved-changes-guard";
+import { useOneSubmitAtATime } from "./editor-safety/use-one-submit-at-a-time";
 import { ImageUploader } from "./image-uploader";
 import { DeliveryChoice, type PostDeliveryData, PUBLISH_LABELS } from "./newsletters/delivery-choice";
 import { RichTextField } from "./rich-text-field";
+import { SeoFields } from "./seo-fields";
 import { SlugField } from "./slug-field";
 import { TagInput } from "./tag-input";
 
@@ -30,7 +38,8 @@ import { TagInput } from "./tag-input";
  */
 
 /** The post's input (PostInputSchema) with every field filled: category and type by slug, "" for none. */
-export type PostFormValues = Required<PostInputValues>;
+// The version is not a field an editor fills in: the editor-safety panel carries it.
+export type PostFormValues = Required<Omit<PostInputValues, "version">>;
 
 export const EMPTY_POST: PostFormValues = {
   title: "",
@@ -45,19 +54,15 @@ export const EMPTY_POST: PostFormValues = {
   scheduledAt: null,
   correction: "",
   tags: [],
+  excerpt: "",
+  metaTitle: "",
+  metaDescription: "",
+  socialImage: "",
+  canonicalUrl: "",
+  authors: [],
 };
 
-export function PostForm({
-  mode,
-  heading,
-  description,
-  initial,
-  categories,
-  types,
-  viewHref,
-  delivery,
-  postId,
-}: {
+export type PostFormProps = {
   mode: "create" | "edit";
   heading: string;
   description?: ReactNode;
@@ -70,7 +75,46 @@ export function PostForm({
   delivery?: PostDeliveryData;
   /** The saved post's id (edit screen): its mail can be previewed and tested. */
   postId?: string;
-}) {
+  /** The edited post's version (decision 076); a new post has none. */
+  version?: number;
+  /** The edited post's authors, the primary first; a new post's author is whoever creates it. */
+  bylines?: { _id: string; name: string }[];
+};
+
+/**
+ * The editor with what surrounds its fields: who else has the post open, and an unsaved copy
+ * this browser kept, which restores by opening the fields again with its values.
+ */
+export function PostForm(props: PostFormProps) {
+  const [restored, setRestored] = useState<{ values: PostFormValues; count: number } | null>(null);
+  return (
+    <>
+      <LocalCopyOffer
+        postId={props.postId}
+        initial={props.initial}
+        onRestore={(values) =>
+          setRestored({ values: { ...props.initial, ...values }, count: (restored?.count ?? 0) + 1 })
+        }
+      />
+      {props.mode === "edit" && props.postId ? <EditingPresence postId={props.postId} /> : null}
+      <PostFormBody key={restored?.count ?? 0} {...props} initial={restored?.values ?? props.initial} />
+    </>
+  );
+}
+
+function PostFormBody({
+  mode,
+  heading,
+  description,
+  initial,
+  categories,
+  types,
+  viewHref,
+  delivery,
+  postId,
+  version,
+  bylines = [],
+}: PostFormProps) {
   const toast = useToast();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -106,9 +150,14 @@ export function PostForm({
     if (!types.some((item) => item.slug === type && item.category === name)) setType("");
   }
 
+  const oneSubmitAtATime = useOneSubmitAtATime();
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    if (form.getAll("image").length > 0) return;
+    if (form.getAll("image").length > 0) {
+      oneSubmitAtATime(event);
+      return;
+    }
     event.preventDefault();
     // docs/product.md#8-validation-and-messages: the edit screen shows it as an info message.
     if (mode === "edit") toast.info(MESSAGES.addImage);
@@ -134,6 +183,8 @@ export function PostForm({
       </header>
 
       <Form method="post" onSubmit={onSubmit} className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_17rem]">
+        {version === undefined ? <IdempotencyKeyField /> : <EditConflictPanel version={version} />}
+        <UnsavedChangesGuard />
         <div className="min-w-0 space-y-6">
           <div className="space-y-4 rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
             <Field
@@ -182,6 +233,8 @@ export function PostForm({
               />
             </div>
           ) : null}
+
+          <SeoFields kind="post" initial={initial} address={viewHref ?? ""} />
         </div>
 
         <aside className="space-y-4 xl:sticky xl:top-20 xl:self-start">
@@ -216,6 +269,7 @@ export function PostForm({
               >
                 {initial.scheduledAt ? "Unschedule (keep as draft)" : "Save as draft"}
               </Button>
+              <Autosave postId={postId} />
             </div>
             <div className="mt-4 border-t border-gray-200 pt-4">
               <Field
@@ -280,6 +334,7 @@ export function PostForm({
             />
             <TagInput initialTags={initial.tags} />
           </div>
+          <AuthorsField initial={bylines} />
         </aside>
       </Form>
     </div>

@@ -1,6 +1,8 @@
 import {
   acceptAttribute,
   EDITOR_IMAGE_UPLOAD,
+  EMBED_PROVIDERS,
+  findEmbed,
   IMAGE_ALT_MAX_LENGTH,
   isAllowedImageAddress,
   isAllowedLink,
@@ -13,7 +15,9 @@ import { LoaderCircle } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useState } from "react";
 import { ProseStylesheet } from "../prose-stylesheet";
 import { useToast } from "../toaster";
+import { MediaLibraryPicker } from "./media-library-picker";
 import { uploadToMedia } from "./media-upload";
+import { EmbedNode } from "./rich-text/embed-node";
 import { Toolbar } from "./rich-text/toolbar";
 import type { EditorPanel } from "./rich-text/tools";
 
@@ -26,6 +30,7 @@ import type { EditorPanel } from "./rich-text/tools";
 
 export const LINK_REFUSED = "Links must start with http://, https://, mailto: or tel:";
 export const IMAGE_URL_REFUSED = "Image URL must start with http:// or https://";
+export const EMBED_URL_REFUSED = `Embeds come from ${EMBED_PROVIDERS.map((provider) => provider.name).join(", ")}: paste the address of a post, video or track there`;
 
 function editorHtml(editor: Editor): string {
   return editor.isEmpty ? "" : editor.getHTML();
@@ -62,6 +67,7 @@ export function RichTextEditor({
         },
       }),
       Image.configure({ inline: false, allowBase64: false }),
+      EmbedNode,
     ],
     editorProps: {
       attributes: {
@@ -102,10 +108,42 @@ export function RichTextEditor({
 
 /** The panel a toolbar tool opened. */
 function renderPanel(panel: EditorPanel, editor: Editor, close: () => void): ReactNode {
+  if (panel === "embed") return <EmbedPanel editor={editor} onClose={close} />;
   return panel === "link" ? (
     <LinkPanel editor={editor} onClose={close} />
   ) : (
     <ImagePanel editor={editor} onClose={close} />
+  );
+}
+
+/** The Embed tool's panel: a provider's address becomes its placeholder after the selection. */
+function EmbedPanel({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const toast = useToast();
+  const [url, setUrl] = useState("");
+
+  function insert() {
+    if (!findEmbed(url)) {
+      toast.error(EMBED_URL_REFUSED);
+      return;
+    }
+    editor.chain().focus().insertEmbed(url.trim()).run();
+    onClose();
+  }
+
+  return (
+    <PanelShell label="Embed" onSubmit={insert} onClose={onClose}>
+      <PanelInput
+        label="Embed URL"
+        value={url}
+        onChange={setUrl}
+        placeholder="https://www.youtube.com/watch?v=…"
+        address
+      />
+      <PanelButton primary onClick={insert}>
+        Insert embed
+      </PanelButton>
+      <PanelButton onClick={onClose}>Cancel</PanelButton>
+    </PanelShell>
   );
 }
 
@@ -249,14 +287,14 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
   const [alt, setAlt] = useState("");
   const [uploading, setUploading] = useState(false);
 
-  function insert(src: string) {
+  function insert(src: string, description = alt.trim()) {
     // After the selection, never over it (a just-inserted image stays selected).
     editor
       .chain()
       .focus()
       .insertContentAt(editor.state.selection.to, {
         type: "image",
-        attrs: { src, alt: alt.trim() },
+        attrs: { src, alt: description },
       })
       .run();
     onClose();
@@ -315,6 +353,8 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
           className="sr-only"
         />
       </label>
+      {/* The library's alt text unless a description was typed; the editor's images have no caption. */}
+      <MediaLibraryPicker size="sm" onPick={(image) => insert(image.url, alt.trim() || image.alt)} />
       <PanelButton onClick={onClose}>Cancel</PanelButton>
     </PanelShell>
   );

@@ -1,64 +1,68 @@
-import { formatLongDate, postPath, shortenText } from "@broadsheet/domain";
+import { findEmbed, formatLongDate, postPath, shortenText } from "@broadsheet/domain";
 import { ArrowRight, PlayCircle } from "lucide-react";
-import { type MouseEvent, useEffect, useState } from "react";
-import { useHydrated } from "../../lib/document/use-hydrated";
+import { type MouseEvent, useState } from "react";
 import { PageLink } from "../page-link";
 import { categoryPagePath } from "./category-block";
 import type { Loaded, VideoPost } from "./home-data";
 import { BlockNotice, CoverImage, SectionHeading } from "./parts";
 
 const VIDEO_TITLE_MAX = 90;
-/** However busy the browser stays after hydration, the frame is made by then. */
-const FRAME_AT_THE_LATEST_MS = 2_000;
 
 /**
- * True once the browser is first idle after this component mounts. Making a frame costs a
- * phone 10–15 ms of its main thread: on its own then, not in hydration's commit (decision 033).
+ * The chosen video as the placeholder post bodies have (decision 077): its cover and a button
+ * that loads the provider's sandboxed frame only when the reader asks. A link of no provider
+ * this site embeds, or a reader without scripts, gets the link instead: never a broken frame.
  */
-function useFirstIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === "function") {
-      const request = requestIdleCallback(() => setIdle(true), { timeout: FRAME_AT_THE_LATEST_MS });
-      return () => cancelIdleCallback(request);
-    }
-    const timer = setTimeout(() => setIdle(true));
-    return () => clearTimeout(timer);
-  }, []);
-  return idle;
-}
-
-function VideoFrame({ post, hydrated }: { post: VideoPost; hydrated: boolean }) {
-  const idle = useFirstIdle();
-  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
-  const loaded = loadedSrc === post.link;
-  const frameProps = {
-    src: post.link,
-    title: `Video: ${post.title}`,
-    sandbox: "allow-scripts allow-same-origin allow-presentation",
-    allow: "encrypted-media; picture-in-picture",
-    referrerPolicy: "strict-origin-when-cross-origin" as const,
-    loading: "lazy" as const,
-    className: "absolute inset-0 h-full w-full border-0",
-  };
+function VideoPlaceholder({ post }: { post: VideoPost }) {
+  const [playing, setPlaying] = useState(false);
+  const embed = findEmbed(post.link);
+  if (embed && playing) {
+    return (
+      <iframe
+        src={embed.src}
+        title={`Video: ${post.title}`}
+        sandbox="allow-scripts allow-same-origin allow-presentation"
+        allow="encrypted-media; picture-in-picture"
+        referrerPolicy="strict-origin-when-cross-origin"
+        className="absolute inset-0 h-full w-full border-0"
+      />
+    );
+  }
+  const where = embed ? embed.provider.name : hostOf(post.link);
   return (
     <>
-      {/* Under the frame without JavaScript (the frame paints over it); above it until `load` with. */}
-      {loaded ? null : (
-        <p
-          role="status"
-          className={`absolute inset-0 flex items-center justify-center text-sm font-semibold text-gray-300 ${hydrated ? "z-10 bg-black" : ""}`}
+      <CoverImage src={post.image[0]} sizes="(min-width: 1024px) 60vw, 100vw" />
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/45 p-4 text-center">
+        {embed ? (
+          <button
+            type="button"
+            onClick={() => setPlaying(true)}
+            className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink shadow hover:bg-gray-100 [@media(scripting:none)]:hidden"
+          >
+            <PlayCircle aria-hidden="true" className="h-5 w-5" />
+            {`Play on ${where}`}
+            <span className="sr-only">: {post.title}</span>
+          </button>
+        ) : null}
+        <a
+          href={post.link}
+          rel="noopener noreferrer nofollow"
+          className="text-sm font-semibold text-white underline underline-offset-2 hover:text-gray-200"
         >
-          Loading...
-        </p>
-      )}
-      {/* The server's frame, used only when scripts are off; with them on, React renders its own. */}
-      <noscript>
-        <iframe {...frameProps} />
-      </noscript>
-      {idle ? <iframe key={post.link} {...frameProps} onLoad={() => setLoadedSrc(post.link)} /> : null}
+          {`Open on ${where}`}
+          <span className="sr-only">: {post.title}</span>
+        </a>
+      </div>
     </>
   );
+}
+
+function hostOf(link: string): string {
+  try {
+    return new URL(link).hostname.replace(/^www\./, "");
+  } catch {
+    return link;
+  }
 }
 
 /**
@@ -67,7 +71,6 @@ function VideoFrame({ post, hydrated }: { post: VideoPost; hydrated: boolean }) 
  * (`?video=N`) that the loader turns into the chosen item.
  */
 export function AudioVideo({ videos, initial }: { videos: Loaded<VideoPost[]>; initial: number }) {
-  const hydrated = useHydrated();
   const items = videos.ok ? videos.data : [];
   const [selected, setSelected] = useState(() => (initial >= 0 && initial < items.length ? initial : 0));
   const chosen = items[selected];
@@ -99,7 +102,7 @@ export function AudioVideo({ videos, initial }: { videos: Loaded<VideoPost[]>; i
           <div>
             <div className="relative aspect-video overflow-hidden rounded bg-black" data-video-player="">
               {chosen.link ? (
-                <VideoFrame post={chosen} hydrated={hydrated} />
+                <VideoPlaceholder key={chosen.link} post={chosen} />
               ) : (
                 <p className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm font-semibold text-gray-300">
                   <PlayCircle aria-hidden="true" className="h-10 w-10 text-gray-500" />

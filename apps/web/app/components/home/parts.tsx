@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import type { PostSummary } from "../../lib/post-types";
 import { Glyph } from "../glyph";
 import { PageLink } from "../page-link";
-import { AuthorName } from "../post-card";
+import { Bylines } from "../post-card";
 
 /** The demo covers and uploads are 16:10 (1200 × 750); the box reserves that space before they load. */
 const IMAGE_WIDTH = 1200;
@@ -175,7 +175,7 @@ export function CommentCount({ count }: { count: number }) {
 export function Byline({ post, likes, className = "" }: { post: PostSummary; likes?: ReactNode; className?: string }) {
   return (
     <div className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600 ${className}`}>
-      <AuthorName post={post} className="font-semibold text-gray-800 hover:text-brand-700 hover:underline" />
+      <Bylines post={post} className="font-semibold text-gray-800 hover:text-brand-700 hover:underline" />
       <span aria-hidden="true">·</span>
       <CardDate value={post.createdAt} />
       {/* A div, not a span: the like button inside is a form, which phrasing content cannot hold. */}

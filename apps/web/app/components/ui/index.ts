@@ -4,7 +4,7 @@
  * reader chunk (top level, layout/, account/) import the kit's files themselves, or the chunk
  * would take in the tables this door names (vite.config.ts).
  */
-export { Button, ButtonLink, type ButtonProps, type ButtonVariant, buttonClass } from "./button";
+export { Button, ButtonLink, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClass } from "./button";
 export { ConfirmDialog } from "./dialog";
 export { EmptyState } from "./empty-state";
 export { Field, type FieldProps, type FieldSpec, type InputKind, type SelectOption } from "./field";

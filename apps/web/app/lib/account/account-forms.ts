@@ -1,4 +1,5 @@
 import {
+  AcceptInvitationInputSchema,
   ForgotPasswordInputSchema,
   isAcceptedFile,
   LoginInputSchema,
@@ -32,6 +33,13 @@ export function checkNewPassword(form: FormData) {
   const { password, confirmPassword } = formTexts(form, ["password", "confirmPassword"]);
   if (!password || !confirmPassword) return refusal(MESSAGES.allFieldsRequired);
   const checked = check(ResetPasswordInputSchema, { password }, MESSAGES.allFieldsRequired);
+  return checked.ok && password !== confirmPassword ? mismatch() : checked;
+}
+
+export function checkInvitation(form: FormData) {
+  const { name, password, confirmPassword } = formTexts(form, ["name", "password", "confirmPassword"]);
+  if (!name.trim() || !password || !confirmPassword) return refusal(MESSAGES.allFieldsRequired);
+  const checked = check(AcceptInvitationInputSchema, { name, password }, MESSAGES.allFieldsRequired);
   return checked.ok && password !== confirmPassword ? mismatch() : checked;
 }
 

@@ -41,7 +41,10 @@ export function postBody(
       type: formText(form, "type"),
       content: formText(form, "content"),
       image: formList(form, "image"),
-      imageAlt: formList(form, "imageAlt"),
+      // By position: an image without a description keeps its empty place, or the next ones' would shift onto it.
+      imageAlt: form.getAll("imageAlt").map((value) => (typeof value === "string" ? value.trim() : "")),
+      // Sent only by the Authors field (scripts on): without it a post keeps its authors.
+      ...(form.getAll("authors").length > 0 ? { authors: formList(form, "authors") } : {}),
       // The chips and the text box (names typed without scripts are separated by commas).
       tags: formList(form, "tags").flatMap((names) => names.split(",")),
       isPublished: intent === "publish",
@@ -50,8 +53,17 @@ export function postBody(
       ...(formText(form, "slug").trim() ? { slug: formText(form, "slug") } : {}),
       // Only the edit screen has the field: a new post sends none.
       ...(form.has("correction") ? { correction: formText(form, "correction") } : {}),
+      // The version the editor opened (edit screen only): a save over a newer one answers 409.
+      ...(formText(form, "version") ? { version: Number(formText(form, "version")) } : {}),
+      ...postFieldsOf(form),
     },
   };
+}
+
+/** The search-and-social fields the editor sends; a form without them (none yet) leaves the post's. */
+function postFieldsOf(form: FormData) {
+  const names = ["excerpt", "metaTitle", "metaDescription", "socialImage", "canonicalUrl"] as const;
+  return Object.fromEntries(names.filter((name) => form.has(name)).map((name) => [name, formText(form, name)]));
 }
 
 /** POST/PATCH /api/adverts body (`category` is the placement). */

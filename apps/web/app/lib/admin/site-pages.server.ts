@@ -28,5 +28,8 @@ export function pageBody(form: FormData): BodyOf<typeof pagesApi.create> {
     isPublished: form.get("isPublished") === "on",
     metaTitle: formText(form, "metaTitle"),
     metaDescription: formText(form, "metaDescription"),
+    excerpt: formText(form, "excerpt"),
+    socialImage: formText(form, "socialImage"),
+    canonicalUrl: formText(form, "canonicalUrl"),
   };
 }

@@ -11,12 +11,14 @@ import { useRef } from "react";
 import { data, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { DeleteAction } from "../../components/admin/delete-action";
+import { IdempotencyKeyField } from "../../components/admin/editor-safety/idempotency-key-field";
 import { Button, CheckedForm, type Column, DataTable, Field } from "../../components/ui";
 import { adminMeta } from "../../lib/admin/admin-meta";
 import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction, refuse } from "../../lib/forms/answer.server";
 import { check } from "../../lib/forms/check";
 import { formText, formTexts } from "../../lib/forms/form-data";
+import { idempotencyHeaders } from "../../lib/forms/idempotency.server";
 import { useFormCheck } from "../../lib/forms/use-form-check";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import type { Route } from "./+types/category";
@@ -47,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     context,
     "create",
     categoriesApi.create,
-    { body: checked.value },
+    { body: checked.value, ...idempotencyHeaders(form) },
     { success: SUCCESS_MESSAGES.categoryCreated, values },
   );
 }
@@ -85,6 +87,7 @@ export default function CategoriesScreen({ loaderData, actionData }: Route.Compo
         <AdminPanel id="new-category" title="New category" className="lg:sticky lg:top-20">
           <CheckedForm ref={formRef} check={form} errorId="category-error" className="space-y-4">
             <input type="hidden" name="intent" value="create" />
+            <IdempotencyKeyField />
             <Field
               kind="text"
               id="category-name"

@@ -5,11 +5,13 @@ import {
   FileText,
   FileUp,
   FolderTree,
+  Images,
   Inbox,
   LayoutDashboard,
   ListChecks,
   Mail,
   Megaphone,
+  MessageSquare,
   PenSquare,
   PlusSquare,
   ScrollText,
@@ -20,7 +22,8 @@ import {
   Users,
   Vote,
 } from "lucide-react";
-import { data, Link, NavLink, Outlet } from "react-router";
+import { data, Link, Outlet } from "react-router";
+import { AdminSectionMenu } from "../../components/admin/admin-section-menu";
 import { PermissionDenied } from "../../components/permission-denied";
 import { callApi } from "../../lib/api.server";
 import { siteNameIn } from "../../lib/site";
@@ -69,6 +72,8 @@ const MENU: MenuItem[] = [
   { to: "/admin/brand", label: "Types", icon: Tags },
   { to: "/admin/tags", label: "Tags", icon: Tag },
   { to: "/admin/pages", label: "Pages", icon: Files },
+  { to: "/admin/comments", label: "Comments", icon: MessageSquare },
+  { to: "/admin/media", label: "Media", icon: Images },
   { to: "/admin/all-adds", label: "All Adverts", icon: Megaphone },
   { to: "/admin/add-adds", label: "Add Advert", icon: PlusSquare },
   { to: "/admin/all-votes", label: "All Votes", icon: ListChecks },
@@ -100,26 +105,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const items = MENU.filter((item) => !item.adminOnly || user.role === "admin");
   return (
     <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
-      <nav aria-label="Admin" className="min-w-0 md:sticky md:top-20 md:self-start">
-        <p className="mb-3 text-xs font-semibold uppercase tracking-wider text-gray-500">Admin area</p>
-        <ul className="flex gap-1 overflow-x-auto md:flex-col">
-          {items.map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  `flex items-center gap-2 whitespace-nowrap rounded px-3 py-2 text-sm font-medium ${
-                    isActive ? "bg-brand-600 text-white" : "text-ink hover:bg-gray-100"
-                  }`
-                }
-              >
-                <Icon aria-hidden="true" className="h-4 w-4" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AdminSectionMenu sections={items} />
       <div className="min-w-0">
         <Outlet context={{ user }} />
       </div>

@@ -13,6 +13,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
 import { type CsvImportCounts, CsvImportReport } from "../../components/admin/csv-import-report";
 import { DeleteAction } from "../../components/admin/delete-action";
+import { IdempotencyKeyField } from "../../components/admin/editor-safety/idempotency-key-field";
 import { PermissionDenied } from "../../components/permission-denied";
 import { Button, CheckedForm, type Column, DataTable, Field, inputClass, Pager } from "../../components/ui";
 import { adminMeta } from "../../lib/admin/admin-meta";
@@ -21,6 +22,7 @@ import { callApi, errorMessage } from "../../lib/api.server";
 import { apiAction, refuse } from "../../lib/forms/answer.server";
 import { check } from "../../lib/forms/check";
 import { formText, formTexts } from "../../lib/forms/form-data";
+import { idempotencyHeaders } from "../../lib/forms/idempotency.server";
 import { useFormCheck } from "../../lib/forms/use-form-check";
 import { useResultToast } from "../../lib/forms/use-result-toast";
 import { listHref, pageParam } from "../../lib/paging";
@@ -72,7 +74,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       const values = formTexts(form, [...FIELDS]);
       const checked = checkRedirect(form);
       if (!checked.ok) return refuse(checked, { intent: "create", values });
-      const body = { body: checked.value };
+      const body = { body: checked.value, ...idempotencyHeaders(form) };
       return apiAction(context, "create", redirectsApi.create, body, { success: "Redirect added", values });
     }
   }
@@ -140,6 +142,7 @@ export default function RedirectsScreen({ loaderData, actionData }: Route.Compon
           <AdminPanel id="new-redirect" title="Add redirect">
             <CheckedForm ref={formRef} check={form} errorId="redirect-error" className="space-y-4">
               <input type="hidden" name="intent" value="create" />
+              <IdempotencyKeyField />
               <Field
                 kind="text"
                 id="redirect-from"

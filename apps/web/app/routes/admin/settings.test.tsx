@@ -27,6 +27,9 @@ const settings: Settings = {
   postsPerPage: 12,
   timeZone: "Europe/London",
   requireTwoFactor: false,
+  commentModeration: "off",
+  commentHeldWords: [],
+  commentMaxLinks: 0,
   updatedAt: null,
 };
 

@@ -1,4 +1,5 @@
 import {
+  type CommentModeration,
   MESSAGES,
   POST_IMAGE_UPLOAD,
   SETTINGS_LIMITS,
@@ -76,6 +77,12 @@ function settingsBody(form: FormData): SettingsPatch {
     postsPerPage: Number(formText(form, "postsPerPage")),
     timeZone: formText(form, "timeZone"),
     requireTwoFactor: form.get("requireTwoFactor") === "on",
+    commentModeration: formText(form, "commentModeration") as CommentModeration,
+    commentHeldWords: formText(form, "commentHeldWords")
+      .split("\n")
+      .map((word) => word.trim())
+      .filter((word) => word !== ""),
+    commentMaxLinks: Number(formText(form, "commentMaxLinks") || "0"),
     navigation: linksOf(form, "navigation"),
     socialLinks: linksOf(form, "social"),
     logo: formList(form, "logo")[0] ?? "",
@@ -98,7 +105,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 /** The fields of each panel, in order, with the saved values. */
-function settingsFields(settings: Settings): Record<"identity" | "contact" | "security", FieldProps[]> {
+function settingsFields(settings: Settings): Record<"identity" | "contact" | "security" | "comments", FieldProps[]> {
   return {
     identity: [
       {
@@ -194,6 +201,40 @@ function settingsFields(settings: Settings): Record<"identity" | "contact" | "se
         options: timeZones(settings.timeZone).map((zone) => ({ value: zone, label: zone })),
       },
     ],
+    comments: [
+      {
+        kind: "select",
+        id: "settings-comment-moderation",
+        name: "commentModeration",
+        label: "Hold comments for review",
+        defaultValue: settings.commentModeration,
+        hint: "Held comments wait in Admin → Comments; their authors see them marked as waiting for review.",
+        options: [
+          { value: "off", label: "Off" },
+          { value: "first", label: "First-time commenters" },
+          { value: "all", label: "All comments" },
+        ],
+      },
+      {
+        kind: "textarea",
+        id: "settings-comment-held-words",
+        name: "commentHeldWords",
+        label: "Held words",
+        rows: 3,
+        defaultValue: (settings.commentHeldWords ?? []).join("\n"),
+        hint: "One word or phrase per line: a comment containing one waits for review. Not shown to readers.",
+      },
+      {
+        kind: "number",
+        id: "settings-comment-max-links",
+        name: "commentMaxLinks",
+        label: "Maximum links",
+        min: 0,
+        max: SETTINGS_LIMITS.maxLinks,
+        defaultValue: settings.commentMaxLinks ?? 0,
+        hint: "A comment with more links than this waits for review. 0: no limit.",
+      },
+    ],
     security: [
       {
         kind: "checkbox",
@@ -256,6 +297,10 @@ export default function SettingsScreen({ loaderData, actionData }: Route.Compone
 
         <AdminPanel id="settings-contact" title="Contact and shop">
           <div className="grid gap-4 sm:grid-cols-2">{fieldsOf(fields.contact)}</div>
+        </AdminPanel>
+
+        <AdminPanel id="settings-comments" title="Comments">
+          <div className="space-y-4">{fieldsOf(fields.comments)}</div>
         </AdminPanel>
 
         <AdminPanel id="settings-security" title="Security">

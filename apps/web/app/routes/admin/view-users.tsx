@@ -1,5 +1,8 @@
 import {
   ADMIN_PAGE_SIZE,
+  INVITATION_MESSAGES,
+  InviteInputSchema,
+  invitationsApi,
   MESSAGES,
   type PublicUser,
   ROLES,
@@ -13,6 +16,7 @@ import { Search, UserCog, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../components/admin/admin-page-header";
+import { InvitationsPanel } from "../../components/admin/invitations-panel";
 import { PermissionDenied } from "../../components/permission-denied";
 import { Button, type Column, cellClass, DataTable, inputClass, Pager, rowClass } from "../../components/ui";
 import { adminMeta } from "../../lib/admin/admin-meta";
@@ -41,16 +45,39 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const result = await callApi(context, usersApi.listUsers, { query: { search, page, limit: ADMIN_PAGE_SIZE } });
   // docs/product.md#2-roles-and-permissions: the Users screen is for admins only; the API refuses editors (403).
   if (result.status === 401 || result.status === 403) {
-    return data({ denied: true as const, search, users: null }, { status: result.status });
+    return data({ denied: true as const, search, users: null, invitations: [] }, { status: result.status });
   }
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   const last = Math.max(1, Math.ceil(result.data.total / result.data.limit));
   if (result.data.items.length === 0 && page > last) throw redirect(usersHref(search, last));
-  return { denied: false as const, search, users: result.data };
+  const invitations = await callApi(context, invitationsApi.list);
+  return { denied: false as const, search, users: result.data, invitations: invitations.ok ? invitations.data : [] };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "invite") {
+    const values = formTexts(form, ["email", "role"]);
+    const checked = check(InviteInputSchema, values, "Please enter a valid email");
+    if (!checked.ok) return refuse(checked, { intent, values });
+    return apiAction(
+      context,
+      intent,
+      invitationsApi.create,
+      { body: checked.value },
+      {
+        success: `Invitation sent to ${checked.value.email}`,
+        values,
+      },
+    );
+  }
+  if (intent === "resend" || intent === "revoke") {
+    const params = { id: formTexts(form, ["id"]).id };
+    return intent === "resend"
+      ? apiAction(context, intent, invitationsApi.resend, { params }, { success: "Invitation sent again" })
+      : apiAction(context, intent, invitationsApi.revoke, { params }, { success: INVITATION_MESSAGES.revoked });
+  }
   const values = formTexts(form, ["id", "role"]);
   const checked = check(UpdateRoleInputSchema, values, "Please choose a role");
   if (!checked.ok) return refuse(checked, { intent: "updateRole", values });
@@ -151,6 +178,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title="Users" description="Readers and staff, newest first. Only admins can change roles." />
+      <InvitationsPanel invitations={loaderData.invitations} />
       <AdminPanel
         id="user-list"
         title={search ? `Users matching “${search}”` : "All users"}

@@ -2,10 +2,10 @@ import {
   authorPath,
   feedsApi,
   formatLongDate,
-  htmlToText,
   isStaff,
   MESSAGES,
   PUBLISHER_LOGO,
+  postDescription,
   postPath,
   postsApi,
 } from "@broadsheet/domain";
@@ -27,6 +27,7 @@ import { deleteComment } from "./actions/delete-comment.server";
 import { deletePost } from "./actions/delete-post.server";
 import { deleteReview } from "./actions/delete-review.server";
 import type { PostIntent } from "./actions/intent.server";
+import { reportComment } from "./actions/report-comment.server";
 import { review } from "./actions/review.server";
 import { ArticleBody } from "./components/article-body";
 import { ArticleHeader } from "./components/article-header";
@@ -71,8 +72,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!postResult.ok) throw data(errorMessage(postResult), { status: postResult.status });
   const post = postResult.data;
   const base = context.site.publicUrl.replace(/\/+$/, "");
-  const canonicalUrl = `${base}${postPath(post.slug)}`;
-  const text = htmlToText(post.content);
+  const canonicalUrl = post.canonicalUrl || `${base}${postPath(post.slug)}`;
   return {
     post,
     related: relatedResult.ok ? relatedResult.data : [],
@@ -81,8 +81,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     siteUrl: base,
     siteName: context.site.siteName,
     siteLogo: `${base}${PUBLISHER_LOGO.path}`,
-    description: (text || post.title).slice(0, DESCRIPTION_LENGTH),
-    images: post.image.map((src) => absoluteUrl(base, src)),
+    description: postDescription(post, DESCRIPTION_LENGTH),
+    images: (post.socialImage ? [post.socialImage] : post.image).map((src) => absoluteUrl(base, src)),
   };
 }
 
@@ -90,16 +90,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `${MESSAGES.pageNotFound} | ${siteNameIn(matches)}` }];
   const { post, canonicalUrl, description, images, siteName, siteUrl } = loaderData;
   const image = images[0];
-  const imageSize = post.imageSizes[0];
+  // The sizes and description belong to the post's own first image, not to a chosen social image.
+  const imageSize = post.socialImage ? null : post.imageSizes[0];
   const authorPage = post.authorSlug ? authorPath(post.authorSlug) : null;
-  const imageAlt = post.imageAlt[0] || post.title;
+  const imageAlt = (!post.socialImage && post.imageAlt[0]) || post.title;
+  const shareTitle = post.metaTitle || post.title;
   return [
-    { title: `${post.title} | ${siteName}` },
+    { title: `${shareTitle} | ${siteName}` },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonicalUrl },
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: siteName },
-    { property: "og:title", content: post.title },
+    { property: "og:title", content: shareTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: canonicalUrl },
     ...(image
@@ -119,7 +121,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     ...(authorPage ? [{ property: "article:author", content: `${siteUrl}${authorPage}` }] : []),
     { property: "article:section", content: post.category },
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: post.title },
+    { name: "twitter:title", content: shareTitle },
     { name: "twitter:description", content: description },
     ...twitterSiteTags(matches),
     ...(image
@@ -136,6 +138,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const INTENTS: Record<string, PostIntent> = {
   comment,
   deleteComment,
+  reportComment,
   review,
   deleteReview,
   deletePost,

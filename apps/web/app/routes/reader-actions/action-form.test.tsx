@@ -106,6 +106,17 @@ describe("the home page's reader actions", () => {
     expect(sent).toEqual([{ intent: "readLater", postId: "p1", back: "/#latest-news" }]);
   });
 
+  it("Add To Read Later shows its progress on the button, never as a Loading toast", async () => {
+    let answer: (value: unknown) => void = () => {};
+    renderPage("/", <ReadLaterButton post={post} />, reader, () => new Promise((resolve) => (answer = resolve)));
+    await userEvent.click(await screen.findByRole("button", { name: "Add To Read Later" }));
+    expect(await screen.findByRole("button", { name: "Add To Read Later" })).toHaveProperty("disabled", true);
+    expect(screen.queryByText(/Loading/)).toBeNull();
+    answer({ intent: "readLater", ok: true, postId: "p1", message: "Post added to your read later list" });
+    expect(await screen.findByText("Post added to your read later list")).toBeTruthy();
+    expect(screen.queryByText(/Loading/)).toBeNull();
+  });
+
   it("Vote posts intent vote with the poll and the option, then shows the results", async () => {
     const poll = {
       _id: "q1",

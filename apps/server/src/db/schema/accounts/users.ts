@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "../columns";
 
 export const users = pgTable(
@@ -29,6 +29,8 @@ export const users = pgTable(
     totpLastStep: integer("totp_last_step"),
     /** SHA-256 of each unused recovery code. */
     recoveryCodeHashes: text("recovery_code_hashes").array().notNull().default(sql`'{}'::text[]`),
+    /** Set when staff blocked this reader: their new comments and reviews are refused. */
+    commentsBlockedAt: timestamp("comments_blocked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

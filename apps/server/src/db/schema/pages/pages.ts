@@ -22,6 +22,11 @@ export const pages = pgTable(
     /** The title and description search engines and shares show; "" uses the page's own. */
     metaTitle: text("meta_title").notNull().default(""),
     metaDescription: text("meta_description").notNull().default(""),
+    /** Under the title, and the description when metaDescription is "" (docs/product/pages.md). */
+    excerpt: text("excerpt").notNull().default(""),
+    /** The image of shares and the address search engines credit; "" for none and the page's own. */
+    socialImage: text("social_image").notNull().default(""),
+    canonicalUrl: text("canonical_url").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

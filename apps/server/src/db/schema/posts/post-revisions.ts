@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "../accounts/users";
 import { id } from "../columns";
 import { categories } from "./categories";
@@ -9,6 +9,8 @@ import { types } from "./types";
 /*
  * Every save of a post, as it was saved (issue 15): what editors compare and restore. The
  * category and type are kept by id and by name, so a revision still reads after a rename.
+ * An autosave (issue 43) is the editor's unsaved text, one per editor and post, dropped
+ * when that editor saves the post.
  */
 export const postRevisions = pgTable(
   "post_revisions",
@@ -28,7 +30,11 @@ export const postRevisions = pgTable(
     typeName: text("type_name").notNull().default(""),
     /** Who saved it; null once their account is gone. */
     authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind").$type<"save" | "autosave">().notNull().default("save"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("post_revisions_post_created_idx").on(table.postId, table.createdAt)],
+  (table) => [
+    index("post_revisions_post_created_idx").on(table.postId, table.createdAt),
+    check("post_revisions_kind_check", sql`${table.kind} in ('save', 'autosave')`),
+  ],
 );

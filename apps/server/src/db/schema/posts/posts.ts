@@ -38,6 +38,9 @@ export const posts = pgTable(
     /** The title and description search engines and shares show; "" uses the post's own. */
     metaTitle: text("meta_title").notNull().default(""),
     metaDescription: text("meta_description").notNull().default(""),
+    /** The image of shares and the page the story first ran on; "" uses the post's own (issue 43). */
+    socialImage: text("social_image").notNull().default(""),
+    canonicalUrl: text("canonical_url").notNull().default(""),
     /** Pinned by an editor (an imported sticky post, issue 41). */
     isFeatured: boolean("is_featured").notNull().default(false),
     sku: text("sku").notNull(),
@@ -63,6 +66,8 @@ export const posts = pgTable(
     correctedAt: timestamp("corrected_at", { withTimezone: true }),
     /** SHA-256 of the draft's secret preview link (issue 15); null when it has none. */
     previewTokenHash: text("preview_token_hash").unique(),
+    /** Bumped by every save, so a save made from an older copy is refused (issue 43, decision 076). */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector("search")

@@ -38,7 +38,7 @@ export function engagementRoutes(services: Services) {
       return c.json(await engagement.listReviews(c.req.valid("param").id, viewer), 200);
     })
     .openapi(routeOf(engagementApi.addComment, { before: [limitComments] }), async (c) => {
-      const viewer = await reader(c);
+      const viewer = { ...(await reader(c)), role: sessionUser(c).role };
       const comments = await engagement.addComment(
         c.req.valid("param").id,
         viewer.id,

@@ -159,6 +159,7 @@ describe(`Admin → Export's downloads on ${testDatabaseKind()}`, () => {
     const team = itemOf("page", "The team");
     expect(field(team, "wp:post_parent")).toBe(field(about, "wp:post_id"));
     expect(field(about, "wp:post_parent")).toBe("0");
+    expect(field(about, "excerpt:encoded")).toBe("A paper since 1901");
     expect(field(team, "link")).toBe("http://localhost:3000/team");
   });
 });

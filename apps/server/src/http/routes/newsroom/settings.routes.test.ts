@@ -62,9 +62,11 @@ describe(`/api/settings on ${testDatabaseKind()}`, () => {
       postsPerPage: 12,
     });
     expect(Date.parse(response.body.updatedAt)).not.toBeNaN();
-    // Everyone reads the same, but for the admins-only field.
-    const { requireTwoFactor, ...shown } = response.body;
+    // Everyone reads the same, but for the admins-only fields.
+    const { requireTwoFactor, commentHeldWords, commentMaxLinks, ...shown } = response.body;
     expect(requireTwoFactor).toBe(false);
+    expect(commentHeldWords).toEqual([]);
+    expect(commentMaxLinks).toBe(0);
     expect((await anonymous().get("/api/settings")).body).toEqual(shown);
 
     const page = await (await context.app.request("/privacy-policy")).text();

@@ -98,6 +98,7 @@ describe(`GET /api/posts/most-read on ${testDatabaseKind()}`, () => {
       link: "",
       author: "Anonymous",
       authorSlug: "",
+      coauthors: [],
       createdAt: liked.createdAt.toISOString(),
       category: "World News",
       categorySlug: "world-news",
@@ -110,6 +111,7 @@ describe(`GET /api/posts/most-read on ${testDatabaseKind()}`, () => {
       minuteRead: 1,
       isPublished: true,
       scheduledAt: null,
+      excerpt: "",
     });
     const [mine] = (await reader.agent.get("/api/posts/most-read")).body;
     expect(mine).toMatchObject({ _id: liked.id, likedByMe: true, inReadLater: false });

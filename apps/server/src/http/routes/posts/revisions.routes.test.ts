@@ -40,7 +40,7 @@ describe(`revisions on ${testDatabaseKind()}`, () => {
       ["Second draft", "Ada Admin"],
       ["First draft", "Rita Reviser"],
     ]);
-    expect(Object.keys(list.body[0]).sort()).toEqual(["_id", "author", "createdAt", "title"]);
+    expect(Object.keys(list.body[0]).sort()).toEqual(["_id", "author", "autosave", "createdAt", "title"]);
 
     const reader = await signUp(context.app);
     expect((await anonymous().get(`/api/posts/${post._id}/revisions`)).status).toBe(401);

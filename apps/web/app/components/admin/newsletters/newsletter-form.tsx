@@ -11,6 +11,7 @@ import { check } from "../../../lib/forms/check";
 import { formText } from "../../../lib/forms/form-data";
 import { useFormCheck } from "../../../lib/forms/use-form-check";
 import { Button, CheckedForm, Field } from "../../ui";
+import { IdempotencyKeyField } from "../editor-safety/idempotency-key-field";
 
 /* Add or change a newsletter (Admin → Newsletters, docs/product/newsletters.md). */
 
@@ -57,6 +58,7 @@ export function NewsletterForm({
   return (
     <CheckedForm check={form} errorId={`newsletter-${key}-error`} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
+      {intent === "create" ? <IdempotencyKeyField /> : null}
       {newsletter ? <input type="hidden" name="id" value={newsletter._id} /> : null}
       <Field
         kind="text"

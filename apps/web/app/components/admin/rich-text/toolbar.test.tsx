@@ -55,6 +55,7 @@ describe("the rich-text toolbar", () => {
       "Code",
       "Link",
       "Image",
+      "Embed",
       "Undo",
       "Redo",
     ]);

@@ -13,13 +13,14 @@ import {
   type LucideIcon,
   Quote,
   Redo2,
+  SquarePlay,
   Strikethrough,
   Underline,
   Undo2,
 } from "lucide-react";
 
-/** The panels a tool opens under the toolbar, where the address of a link or an image is typed. */
-export type EditorPanel = "link" | "image";
+/** The panels a tool opens under the toolbar, where the address of a link, an image or an embed is typed. */
+export type EditorPanel = "link" | "image" | "embed";
 
 /** One button of the rich-text toolbar. */
 export interface EditorTool {
@@ -66,6 +67,7 @@ export const TOOL_GROUPS: readonly (readonly EditorTool[])[] = [
   [
     { label: "Link", icon: Link, click: { panel: "link" }, isActive: (editor) => editor.isActive("link") },
     { label: "Image", icon: ImagePlus, click: { panel: "image" } },
+    { label: "Embed", icon: SquarePlay, click: { panel: "embed" } },
   ],
   [
     {

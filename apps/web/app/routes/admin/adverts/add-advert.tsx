@@ -1,6 +1,7 @@
 import { advertsApi, SUCCESS_MESSAGES } from "@broadsheet/domain";
 import { AdvertForm, EMPTY_ADVERT } from "../../../components/admin/advert-form";
 import { advertBody, saveContent } from "../../../lib/admin/admin-content.server";
+import { idempotencyHeaders } from "../../../lib/forms/idempotency.server";
 import { siteNameIn } from "../../../lib/site";
 import type { Route } from "./+types/add-advert";
 
@@ -11,7 +12,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  return saveContent(context, "create", advertsApi.create, { body: advertBody(form) }, SUCCESS_MESSAGES.advertCreated);
+  return saveContent(
+    context,
+    "create",
+    advertsApi.create,
+    { body: advertBody(form), ...idempotencyHeaders(form) },
+    SUCCESS_MESSAGES.advertCreated,
+  );
 }
 
 export default function AddAdvert() {

@@ -21,6 +21,7 @@ import { callApi, errorMessage } from "../../../lib/api.server";
 import { apiAction, fail, refuse } from "../../../lib/forms/answer.server";
 import { check } from "../../../lib/forms/check";
 import { formText } from "../../../lib/forms/form-data";
+import { idempotencyHeaders } from "../../../lib/forms/idempotency.server";
 import { useFormCheck } from "../../../lib/forms/use-form-check";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import { useSite } from "../../../lib/site";
@@ -87,7 +88,7 @@ async function runAction(context: Route.ActionArgs["context"], form: FormData) {
           context,
           intent,
           newslettersApi.create,
-          { body },
+          { body, ...idempotencyHeaders(form) },
           { success: `Newsletter ${body.name} added` },
         );
       }

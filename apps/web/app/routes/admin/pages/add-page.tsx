@@ -3,6 +3,7 @@ import { EMPTY_PAGE, PageForm } from "../../../components/admin/page-form";
 import { adminMeta } from "../../../lib/admin/admin-meta";
 import { loadAllPages, pageBody } from "../../../lib/admin/site-pages.server";
 import { apiAction } from "../../../lib/forms/answer.server";
+import { idempotencyHeaders } from "../../../lib/forms/idempotency.server";
 import type { Route } from "./+types/add-page";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Add Page");
@@ -12,8 +13,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const body = pageBody(await request.formData());
-  return apiAction(context, "save", pagesApi.create, { body }, { success: PAGE_MESSAGES.pageCreated });
+  const form = await request.formData();
+  const input = { body: pageBody(form), ...idempotencyHeaders(form) };
+  return apiAction(context, "save", pagesApi.create, input, { success: PAGE_MESSAGES.pageCreated });
 }
 
 export default function AddPage({ loaderData }: Route.ComponentProps) {

@@ -85,6 +85,9 @@ export default function EditPage({ loaderData }: Route.ComponentProps) {
         isPublished: page.isPublished,
         metaTitle: page.metaTitle,
         metaDescription: page.metaDescription,
+        excerpt: page.excerpt,
+        socialImage: page.socialImage,
+        canonicalUrl: page.canonicalUrl,
       }}
       parents={parents}
       aside={<DeletePage title={page.title} />}

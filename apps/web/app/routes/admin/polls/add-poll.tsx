@@ -2,6 +2,7 @@ import { POLL_MESSAGES, POLL_TEXT_MAX_LENGTH, PollInputSchema, pollsApi, SUCCESS
 import { ListChecks, Vote } from "lucide-react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { AdminPageHeader, AdminPanel } from "../../../components/admin/admin-page-header";
+import { IdempotencyKeyField } from "../../../components/admin/editor-safety/idempotency-key-field";
 import { Button, ButtonLink, CheckedForm, Field, FormMessage } from "../../../components/ui";
 import { adminMeta } from "../../../lib/admin/admin-meta";
 import { callApi } from "../../../lib/api.server";
@@ -9,6 +10,7 @@ import { useHydrated } from "../../../lib/document/use-hydrated";
 import { answerSave, refuse } from "../../../lib/forms/answer.server";
 import { check } from "../../../lib/forms/check";
 import { formTexts } from "../../../lib/forms/form-data";
+import { idempotencyHeaders } from "../../../lib/forms/idempotency.server";
 import { useFormCheck } from "../../../lib/forms/use-form-check";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import type { Route } from "./+types/add-poll";
@@ -33,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const values = formTexts(form, FIELD_NAMES);
   const checked = checkPoll(form);
   if (!checked.ok) return refuse(checked, { intent: "create", values });
-  const result = await callApi(context, pollsApi.create, { body: checked.value });
+  const result = await callApi(context, pollsApi.create, { body: checked.value, ...idempotencyHeaders(form) });
   return answerSave(result, { intent: "create", success: SUCCESS_MESSAGES.voteCreated, values });
 }
 
@@ -61,6 +63,7 @@ export default function AddPollScreen({ actionData }: Route.ComponentProps) {
       />
       <AdminPanel id="new-vote" title="New poll" className="max-w-2xl">
         <CheckedForm check={form} errorId="vote-error" className="space-y-5">
+          <IdempotencyKeyField />
           {actionData?.ok && !hydrated ? (
             <FormMessage kind="success">
               {actionData.message}.{" "}

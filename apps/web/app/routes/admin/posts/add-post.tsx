@@ -5,6 +5,7 @@ import { bodyForDelivery, deliveryOf, loadDelivery, sendAfterSave } from "../../
 import { callApi } from "../../../lib/api.server";
 import { answerSave, fail } from "../../../lib/forms/answer.server";
 import { formText } from "../../../lib/forms/form-data";
+import { idempotencyHeaders } from "../../../lib/forms/idempotency.server";
 import { siteNameIn } from "../../../lib/site";
 import type { Route } from "./+types/add-post";
 
@@ -26,8 +27,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const body = bodyForDelivery(post.body, delivery, formText(form, "intent"));
   if (!body.ok) return fail({ intent: "create", message: body.message });
   const success = SUCCESS_MESSAGES.postCreated;
-  if (delivery.delivery === "web") return saveContent(context, "create", postsApi.create, { body: body.body }, success);
-  const saved = await callApi(context, postsApi.create, { body: body.body });
+  const input = { body: body.body, ...idempotencyHeaders(form) };
+  if (delivery.delivery === "web") return saveContent(context, "create", postsApi.create, input, success);
+  const saved = await callApi(context, postsApi.create, input);
   if (!saved.ok) return answerSave(saved, { intent: "create", success });
   return sendAfterSave(context, "create", saved.data._id, delivery, success);
 }

@@ -1,13 +1,20 @@
 import {
   ADMIN_PAGE_SIZE,
+  authorsApi,
+  categoriesApi,
   formatZonedTime,
+  POST_SORTS,
+  POST_STATUSES,
+  type PostBulk,
+  type PostSort,
+  type PostStatus,
   postPath,
   postsApi,
   SUCCESS_MESSAGES,
   shortenText,
 } from "@broadsheet/domain";
 import { Eye, FileText, Pencil, PenSquare } from "lucide-react";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import { AdminPageHeader } from "../../../components/admin/admin-page-header";
 import { SearchInput } from "../../../components/search-input";
@@ -15,7 +22,10 @@ import {
   Button,
   ButtonLink,
   type Column,
+  ConfirmDialog,
   DataTable,
+  Field,
+  type FieldProps,
   Pager,
   RowActions,
   RowDeleteButton,
@@ -24,7 +34,7 @@ import {
 import { callApi, errorMessage } from "../../../lib/api.server";
 import type { ActionResult } from "../../../lib/forms/action-result";
 import { answer, fail } from "../../../lib/forms/answer.server";
-import { formText } from "../../../lib/forms/form-data";
+import { formList, formText } from "../../../lib/forms/form-data";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import { listHref, pageParam } from "../../../lib/paging";
 import type { PostSummary } from "../../../lib/post-types";
@@ -43,20 +53,56 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const pageHref = (search: string, page: number) => listHref("/admin/all-posts", { search, page });
+interface Filters {
+  search: string;
+  status: PostStatus | "";
+  category: string;
+  author: string;
+  tag: string;
+  sort: PostSort;
+}
+
+const pageHref = (filters: Filters, page: number) =>
+  listHref("/admin/all-posts", { ...filters, sort: filters.sort === "latest" ? "" : filters.sort, page });
+
+function filtersOf(params: URLSearchParams): Filters {
+  const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = params.get(name) ?? "";
+    return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  };
+  return {
+    search: (params.get("search") ?? "").trim(),
+    status: pick("status", ["", ...POST_STATUSES], ""),
+    category: (params.get("category") ?? "").trim().slice(0, 100),
+    author: (params.get("author") ?? "").trim().slice(0, 200),
+    tag: (params.get("tag") ?? "").trim().slice(0, 100),
+    sort: pick("sort", POST_SORTS, "latest"),
+  };
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").trim();
+  const filters = filtersOf(url.searchParams);
   const page = pageParam(url.searchParams);
-  const result = await callApi(context, postsApi.list, { query: { search, page, limit: ADMIN_PAGE_SIZE } });
+  const [result, categories, authors] = await Promise.all([
+    callApi(context, postsApi.list, { query: { ...filters, type: "", page, limit: ADMIN_PAGE_SIZE } }),
+    callApi(context, categoriesApi.list),
+    callApi(context, authorsApi.list),
+  ]);
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   const { items, total } = result.data;
   // A page emptied by deletes falls back to the last page that still has posts.
   if (items.length === 0 && page > 1 && total > 0) {
-    throw redirect(pageHref(search, Math.ceil(total / ADMIN_PAGE_SIZE)));
+    throw redirect(pageHref(filters, Math.ceil(total / ADMIN_PAGE_SIZE)));
   }
-  return { items, total, page, search };
+  return {
+    items,
+    total,
+    page,
+    filters,
+    categories: categories.ok ? categories.data : [],
+    authors: authors.ok ? authors.data : [],
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -69,6 +115,16 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (intent === "publish") {
     const result = await callApi(context, postsApi.togglePublish, { params });
+    return answer(result, { intent });
+  }
+  if (intent === "bulk") {
+    const ids = formList(form, "ids");
+    if (ids.length === 0) return fail({ intent, message: "Select the posts first" });
+    const action = formText(form, "bulkAction") as PostBulk["action"];
+    const category = formText(form, "bulkCategory");
+    const result = await callApi(context, postsApi.bulk, {
+      body: { ids, action, ...(action === "setCategory" ? { category } : {}) },
+    });
     return answer(result, { intent });
   }
   return fail({ intent, message: "Unknown action" });
@@ -132,8 +188,111 @@ function PublishToggle({ post }: { post: PostSummary }) {
   );
 }
 
+const STATUS_LABELS: Record<PostStatus, string> = { published: "Published", draft: "Draft", scheduled: "Scheduled" };
+const SORT_LABELS: Record<PostSort, string> = {
+  latest: "Newest first",
+  oldest: "Oldest first",
+  "a-z": "Title A–Z",
+  "z-a": "Title Z–A",
+};
+
+/** The list's filters as fields of the search form, each showing what the address asks for. */
+function listFilters(
+  filters: Filters,
+  categories: { name: string; slug: string }[],
+  authors: { name: string; slug: string }[],
+): FieldProps[] {
+  const select = (name: keyof Filters, label: string, options: { value: string; label: string }[]): FieldProps => ({
+    kind: "select",
+    id: `posts-${name}`,
+    name,
+    label,
+    defaultValue: filters[name],
+    options,
+  });
+  return [
+    select("status", "Status", [
+      { value: "", label: "Any status" },
+      ...POST_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+    ]),
+    select("category", "Category", [
+      { value: "", label: "All categories" },
+      ...categories.map((category) => ({ value: category.slug, label: category.name })),
+    ]),
+    select("author", "Author", [
+      { value: "", label: "All authors" },
+      ...authors.map((author) => ({ value: author.slug, label: author.name })),
+    ]),
+    // Typed, not chosen: a newsroom has more tags than a list can hold; a name finds its tag as its address does.
+    {
+      kind: "text",
+      id: "posts-tag",
+      name: "tag",
+      label: "Tag",
+      defaultValue: filters.tag,
+      placeholder: "Any tag",
+      maxLength: 100,
+    },
+    select(
+      "sort",
+      "Sort",
+      POST_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] })),
+    ),
+  ];
+}
+
+/** The selected rows' actions: one form the rows' checkboxes belong to (form="bulk-posts"). */
+function BulkActions({ categories }: { categories: { name: string; slug: string }[] }) {
+  const bulk = useFetcher<ActionResult>({ key: "bulk-posts" });
+  useResultToast(bulk.data);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const busy = bulk.state !== "idle";
+  return (
+    <bulk.Form
+      id="bulk-posts"
+      method="post"
+      className="mb-3 flex flex-wrap items-end gap-2"
+      aria-label="Selected posts"
+    >
+      <input type="hidden" name="intent" value="bulk" />
+      <span className="self-center text-sm text-gray-700">With the selected:</span>
+      <Button type="submit" name="bulkAction" value="publish" variant="outline" busy={busy}>
+        Publish selected
+      </Button>
+      <Button type="submit" name="bulkAction" value="unpublish" variant="outline" busy={busy}>
+        Unpublish selected
+      </Button>
+      <ConfirmDialog
+        question="Delete the selected posts?"
+        detail="They are removed for good, with their comments and statistics."
+        onConfirm={() => {
+          deleteButton.current?.click();
+          return undefined;
+        }}
+        trigger={(open) => (
+          <Button variant="outline" onClick={open} busy={busy}>
+            Delete selected
+          </Button>
+        )}
+      />
+      <button ref={deleteButton} type="submit" name="bulkAction" value="delete" hidden tabIndex={-1} />
+      <Field
+        kind="select"
+        id="bulk-category"
+        name="bulkCategory"
+        label="Category for the selected"
+        options={categories.map((category) => ({ value: category.slug, label: category.name }))}
+      />
+      <Button type="submit" name="bulkAction" value="setCategory" variant="outline" busy={busy}>
+        Set category
+      </Button>
+    </bulk.Form>
+  );
+}
+
 export default function AllPosts({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, search } = loaderData;
+  const { items, total, page, filters, categories, authors } = loaderData;
+  const { search } = filters;
   const navigation = useNavigation();
   const searchId = useId();
   // Here, not in the row: the row is gone when the answer arrives.
@@ -144,7 +303,20 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
   const columns: Column<PostSummary>[] = [
     {
       header: "s/n",
-      cell: (_, index) => (page - 1) * ADMIN_PAGE_SIZE + index + 1,
+      // The row's checkbox for the bulk actions sits with its number: the table keeps its columns.
+      cell: (post, index) => (
+        <span className="inline-flex items-center gap-2">
+          <input
+            type="checkbox"
+            form="bulk-posts"
+            name="ids"
+            value={post._id}
+            aria-label={`Select ${post.title}`}
+            className="h-4 w-4"
+          />
+          {(page - 1) * ADMIN_PAGE_SIZE + index + 1}
+        </span>
+      ),
       className: "tabular-nums text-gray-600",
     },
     { header: "Title", cell: (post) => <TitleCell post={post} /> },
@@ -187,7 +359,7 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <Form method="get" role="search" className="mb-4 flex max-w-xl gap-2">
+      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
         <SearchInput
           key={search}
           id={searchId}
@@ -196,10 +368,15 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
           placeholder="Search by title or category"
           className="block w-full rounded-md border border-gray-300 bg-white py-2 pl-9 pr-3 text-sm shadow-xs placeholder:text-gray-500 focus:border-brand-600"
         />
+        {listFilters(filters, categories, authors).map((field) => (
+          <Field key={field.id} {...field} />
+        ))}
         <Button type="submit" variant="dark" size="md" busy={searching}>
           Search
         </Button>
       </Form>
+
+      <BulkActions categories={categories} />
 
       <DataTable
         caption={`Posts, page ${page}`}
@@ -211,7 +388,7 @@ export default function AllPosts({ loaderData }: Route.ComponentProps) {
         emptyIcon={<FileText className="h-8 w-8 text-gray-400" />}
       />
 
-      <Pager page={page} total={total} limit={ADMIN_PAGE_SIZE} hrefFor={(number) => pageHref(search, number)} />
+      <Pager page={page} total={total} limit={ADMIN_PAGE_SIZE} hrefFor={(number) => pageHref(filters, number)} />
     </div>
   );
 }

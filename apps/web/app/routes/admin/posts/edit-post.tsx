@@ -3,7 +3,8 @@ import { data } from "react-router";
 import { PostForm } from "../../../components/admin/post-form";
 import { PreviewLinkPanel } from "../../../components/admin/preview-link-panel";
 import { RevisionsPanel } from "../../../components/admin/revisions-panel";
-import { loadTaxonomy, postBody, saveContent } from "../../../lib/admin/admin-content.server";
+import { loadTaxonomy, postBody } from "../../../lib/admin/admin-content.server";
+import { saveEditedPost } from "../../../lib/admin/editor-safety.server";
 import {
   bodyForDelivery,
   deliveryOf,
@@ -56,7 +57,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (!body.ok) return fail({ intent: "update", message: body.message });
   const input = { params: { id: params.id }, body: body.body };
   const success = SUCCESS_MESSAGES.postUpdated;
-  if (delivery.delivery === "web") return saveContent(context, "update", postsApi.update, input, success);
+  if (delivery.delivery === "web") return saveEditedPost(context, "update", input, success);
   const saved = await callApi(context, postsApi.update, input);
   if (!saved.ok) return answerSave(saved, { intent: "update", success });
   return sendAfterSave(context, "update", params.id, delivery, success);
@@ -85,11 +86,19 @@ export default function EditPost({ loaderData }: Route.ComponentProps) {
           scheduledAt: post.scheduledAt,
           correction: post.correction,
           tags: post.tags.map((tag) => tag.name),
+          excerpt: post.excerpt,
+          metaTitle: post.metaTitle,
+          metaDescription: post.metaDescription,
+          socialImage: post.socialImage,
+          canonicalUrl: post.canonicalUrl,
+          authors: post.authors,
         }}
+        bylines={post.bylines}
         categories={categories}
         types={types}
         delivery={delivery}
         postId={post._id}
+        version={post.version}
       />
       <div className="mt-6 grid max-w-5xl gap-6 lg:grid-cols-2">
         <RevisionsPanel postId={post._id} revisions={revisions} />

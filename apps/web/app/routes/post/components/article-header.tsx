@@ -7,7 +7,7 @@ import {
 } from "@broadsheet/domain";
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
-import { AuthorName } from "../../../components/post-card";
+import { Bylines } from "../../../components/post-card";
 import { ShareMenu } from "../../../components/share-menu";
 import type { PostDetail } from "../../../lib/post-types";
 
@@ -35,6 +35,7 @@ export function ArticleHeader({ post, now, canonicalUrl }: { post: PostDetail; n
       >
         {post.title}
       </h1>
+      {post.excerpt ? <p className="mt-3 font-serif text-xl leading-snug text-gray-700">{post.excerpt}</p> : null}
       <div className="mt-5 flex flex-wrap items-center justify-between gap-4 border-y border-gray-200 py-4">
         <div className="flex items-center gap-3">
           <span
@@ -46,7 +47,7 @@ export function ArticleHeader({ post, now, canonicalUrl }: { post: PostDetail; n
           <div className="text-sm">
             <p className="font-semibold text-ink">
               <span className="sr-only">By </span>
-              <AuthorName post={post} className="hover:text-brand-700 hover:underline" testId="post-author" />
+              <Bylines post={post} className="hover:text-brand-700 hover:underline" testId="post-author" />
             </p>
             <p className="flex flex-wrap items-center gap-x-2 text-gray-600">
               <time dateTime={post.createdAt} title={formatLongDate(post.createdAt)}>

@@ -44,13 +44,20 @@ export function ArticleJsonLd({
                 },
               }
             : {}),
-          author: [
-            {
-              "@type": "Person",
-              name: post.author || "Anonymous",
-              ...(authorPage ? { url: `${siteUrl}${authorPage}` } : {}),
-            },
-          ],
+          author:
+            post.bylines.length > 1
+              ? post.bylines.map((byline) => ({
+                  "@type": "Person",
+                  name: byline.name,
+                  url: `${siteUrl}${authorPath(byline.slug)}`,
+                }))
+              : [
+                  {
+                    "@type": "Person",
+                    name: post.author || "Anonymous",
+                    ...(authorPage ? { url: `${siteUrl}${authorPage}` } : {}),
+                  },
+                ],
           publisher: {
             "@type": "Organization",
             name: siteName,

@@ -1,7 +1,8 @@
 import { formatRelativeTime, isStaff, postPath } from "@broadsheet/domain";
-import { Trash2 } from "lucide-react";
+import { Flag, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
+import { IdempotencyKeyField } from "../../../components/admin/editor-safety/idempotency-key-field";
 import { useToast } from "../../../components/toaster";
 import { fetchEndpoint } from "../../../lib/api-client";
 import type { ActionResult } from "../../../lib/forms/action-result";
@@ -36,6 +37,29 @@ function useCommentCheck(enabled: boolean): CommentCheck {
   return checkComment ?? leaveToTheAction;
 }
 
+/**
+ * The reader's own comments waiting for review (staff: everyone's), which the shared page
+ * never holds: asked of the API once the page is interactive and after each new comment.
+ */
+function useCommentsWaitingForReview(slug: string, user: SessionUser | null) {
+  const [waiting, setWaiting] = useState<PostComment[]>([]);
+  const [asked, setAsked] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `asked` changes to ask again after a new comment.
+  useEffect(() => {
+    if (!user) return;
+    let current = true;
+    void (async () => {
+      const { engagementApi } = await import("@broadsheet/domain/engagement.endpoints");
+      const result = await fetchEndpoint(engagementApi.listComments, { params: { id: slug }, query: { page: 1 } });
+      if (current && result.ok) setWaiting(result.data.items.filter((comment) => comment.pending));
+    })().catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [slug, user, asked]);
+  return { waiting, askAgain: () => setAsked((count) => count + 1) };
+}
+
 export function CommentsSection({ post, user, now }: { post: PostDetail; user: SessionUser | null; now: Date }) {
   const add = useFetcher<ActionResult>();
   // Without JavaScript the comment was posted with the page, and its refusal comes back with it.
@@ -49,10 +73,18 @@ export function CommentsSection({ post, user, now }: { post: PostDetail; user: S
     useCommentCheck(user !== null),
     add.data ?? (posted?.intent === "comment" ? posted : undefined),
   );
-  useResultToast(add.data, () => formRef.current?.reset());
+  const { waiting, askAgain } = useCommentsWaitingForReview(post.slug, user);
+  useResultToast(add.data, () => {
+    formRef.current?.reset();
+    askAgain();
+  });
 
   const known = new Set(post.comments.map((comment) => comment._id));
-  const comments = [...post.comments, ...more.filter((comment) => !known.has(comment._id))];
+  const comments = [
+    ...waiting.filter((comment) => !known.has(comment._id)),
+    ...post.comments,
+    ...more.filter((comment) => !known.has(comment._id)),
+  ];
 
   const loadMore = async () => {
     setLoadingMore(true);
@@ -83,6 +115,7 @@ export function CommentsSection({ post, user, now }: { post: PostDetail; user: S
       {user ? (
         <add.Form method="post" preventScrollReset ref={formRef} onSubmit={onSubmit} noValidate className="mt-5">
           <input type="hidden" name="intent" value="comment" />
+          <IdempotencyKeyField result={add.data} />
           <label htmlFor={commentId} className="block text-sm font-semibold text-ink">
             Your comment
           </label>
@@ -179,6 +212,12 @@ function CommentItem({
           </time>
         </p>
         <p className="mt-1 whitespace-pre-line break-words text-gray-800">{comment.text}</p>
+        {comment.pending ? (
+          <p className="mt-1 text-xs font-semibold text-amber-800">
+            Waiting for review: only you and the editors see it.
+          </p>
+        ) : null}
+        {user && !mine && !comment.pending ? <ReportComment comment={comment} name={name} /> : null}
       </div>
       {canDelete ? (
         <remove.Form method="post" preventScrollReset>
@@ -194,5 +233,25 @@ function CommentItem({
         </remove.Form>
       ) : null}
     </li>
+  );
+}
+
+/** Tells the editors about a comment; the answer (thanks, or already reported) is toasted. */
+function ReportComment({ comment, name }: { comment: PostComment; name: string }) {
+  const report = useToastedFetcher<ActionResult>();
+  return (
+    <report.Form method="post" preventScrollReset className="mt-1">
+      <input type="hidden" name="intent" value="reportComment" />
+      <input type="hidden" name="commentId" value={comment._id} />
+      <button
+        type="submit"
+        disabled={report.state !== "idle"}
+        aria-label={`Report comment by ${name}`}
+        className="inline-flex items-center gap-1 text-xs text-gray-600 hover:text-red-700 hover:underline"
+      >
+        <Flag aria-hidden="true" className="h-3 w-3" />
+        Report
+      </button>
+    </report.Form>
   );
 }

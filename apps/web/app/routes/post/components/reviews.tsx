@@ -2,6 +2,7 @@ import { formatRelativeTime, postPath, RATING_MAX } from "@broadsheet/domain";
 import { Star } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { IdempotencyKeyField } from "../../../components/admin/editor-safety/idempotency-key-field";
 import type { ActionResult } from "../../../lib/forms/action-result";
 import { useResultToast } from "../../../lib/forms/use-result-toast";
 import type { PostDetail, PostReview } from "../../../lib/post-types";
@@ -116,6 +117,7 @@ function ReviewForm({
     <div className="mt-5 rounded-lg bg-gray-50 p-5">
       <save.Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="review" />
+        <IdempotencyKeyField result={save.data} />
         <fieldset>
           <legend className="text-sm font-semibold text-ink">{own ? "Your rating" : "Rate this post"}</legend>
           {/* biome-ignore lint/a11y/noStaticElementInteractions: hover only previews the stars; the radios do the work. */}
