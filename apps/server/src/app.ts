@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps) {
   app.use(entityTags());
   // Old addresses leave before the page cache: a redirect hides whatever page was there.
   app.use(redirectOldAddresses(services.redirects));
-  // Outside securityHeaders, so a cached page keeps the CSP it was rendered with (each copy gets a fresh nonce).
+  // Outside securityHeaders, so a cached page keeps the CSP it was rendered with (its inline scripts' hashes).
   app.use(publicPageCache(services.publicPages, services.sessions));
   // Registered before securityHeaders so its cross-origin CORP is set last and wins.
   app.use("/media/*", allowCrossOriginEmbedding());
@@ -253,7 +253,6 @@ function pageLoadContext(
   };
   return {
     site,
-    nonce: c.get("secureHeadersNonce") ?? "",
     readerShell,
     // A `.data` request is a client navigation or a revalidation: the browser may render any part itself.
     serverParts: c.req.path.endsWith(".data") ? undefined : new Map(),

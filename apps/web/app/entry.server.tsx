@@ -4,7 +4,6 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { ServerPartsContext } from "./components/server-html";
 import "./lib/load-context";
-import { NonceContext } from "./lib/document/nonce";
 import { deferScriptsPastFirstPaint } from "./lib/document/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
@@ -21,7 +20,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -41,13 +39,10 @@ export default function handleRequest(
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={nonce}>
-        <ServerPartsContext value={loadContext.serverParts}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </ServerPartsContext>
-      </NonceContext>,
+      <ServerPartsContext value={loadContext.serverParts}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </ServerPartsContext>,
       {
-        nonce,
         // Every Suspense boundary inline, in place: never outlined into hidden markup that only a
         // script reveals, so the page reads the same without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -24,7 +24,6 @@ import { CAPTURE_EARLY_INPUT_SCRIPT, replayEarlyInput } from "./lib/document/ear
 import { addEnhancedFieldToForms } from "./lib/document/enhanced-forms";
 import "./lib/load-context";
 import { loadEmbedsOnClick } from "./lib/document/embeds";
-import { useNonce } from "./lib/document/nonce";
 import { followPageLinks } from "./lib/document/page-links";
 import { PendingAnswerToasts } from "./lib/forms/toasted-fetcher";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
@@ -83,7 +82,6 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const data = useRootData();
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -103,7 +101,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
         <script
-          nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (lib/document/early-input.ts), no user text.
           dangerouslySetInnerHTML={{ __html: CAPTURE_EARLY_INPUT_SCRIPT }}
           suppressHydrationWarning
@@ -139,8 +136,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {data ? <Footer site={data.site} now={data.now} /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

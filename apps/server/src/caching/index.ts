@@ -18,8 +18,8 @@ export {
   TAG_LISTS,
   userTag,
 } from "./content-changes";
-export { cutAtNonce, entityTag } from "./nonce-holes";
-export { type CachedPage, type PageCache, type RenderedPage, servePage } from "./page-cache";
+export { entityTag } from "./entity-tag";
+export type { CachedPage, PageCache, RenderedPage } from "./page-cache";
 export {
   createPublicPagesService,
   type ForgetListener,

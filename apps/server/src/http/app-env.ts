@@ -25,7 +25,6 @@ export interface AppEnv {
     /** The client's address (rate limits, view counts, logs) and the origin it used. */
     clientAddress: string;
     publicOrigin: string;
-    secureHeadersNonce?: string;
     /** This page request is served the page every logged-in reader shares (decision 016). */
     readerShell?: boolean;
     /** The logged-in user, or null (set by the session middleware). */

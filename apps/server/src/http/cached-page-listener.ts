@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { PageCache } from "../caching";
 import { isNotModified, notModifiedHeaders } from "./middleware/conditional-requests";
-import { acceptsGzip, cachedPageAnswer, isPagePath } from "./middleware/page-cache";
+import { cachedPageAnswer, isPagePath } from "./middleware/page-cache";
 import { SESSION_COOKIE } from "./middleware/session";
 
 /**
@@ -25,8 +25,8 @@ export function serveCachedPages(cache: PageCache) {
       next();
       return;
     }
-    const gzip = acceptsGzip(req.headers["accept-encoding"]);
-    const { status, headers, body } = cachedPageAnswer(page, { gzip, audience: "public", state: "HIT" });
+    const acceptEncoding = req.headers["accept-encoding"];
+    const { status, headers, body } = cachedPageAnswer(page, { acceptEncoding, audience: "public", state: "HIT" });
     const preconditions = {
       ifNoneMatch: req.headers["if-none-match"],
       ifModifiedSince: req.headers["if-modified-since"],
@@ -36,14 +36,6 @@ export function serveCachedPages(cache: PageCache) {
       return;
     }
     res.writeHead(status, headers);
-    if (method === "HEAD") {
-      res.end();
-      return;
-    }
-    // The parts and nonces in one write to the socket.
-    res.cork();
-    for (const chunk of body) res.write(chunk);
-    res.uncork();
-    res.end();
+    res.end(method === "HEAD" ? undefined : body);
   };
 }

@@ -1,14 +1,11 @@
-import { useNonce } from "../lib/document/nonce";
 import { useSite } from "../lib/site";
 
 /** schema.org data for search engines, as one JSON-LD script. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
-  const nonce = useNonce();
   const json = JSON.stringify({ "@context": "https://schema.org", ...data }).replace(/</g, "\\u003c");
   return (
     <script
       type="application/ld+json"
-      nonce={nonce}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON.stringify output with every "<" escaped cannot close the script.
       dangerouslySetInnerHTML={{ __html: json }}
     />

@@ -13,8 +13,6 @@ export type SiteSettings = Settings & { publicUrl: string };
 export type PageLoadContext = {
   /** Calls the REST API in-process with the reader's cookie. */
   api: ApiFetch;
-  /** CSP nonce for inline scripts of this response. */
-  nonce: string;
   site: SiteSettings;
   /**
    * Rendering the page every logged-in reader shares (decision 016): the API is called as

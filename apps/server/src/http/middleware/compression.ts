@@ -17,7 +17,8 @@ const COMPRESS = {
   gzip: (body: Buffer) => gzipSync(body, { level: 3 }),
 };
 
-function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+/** The encoding to answer with: brotli when the client takes it, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
   if (!acceptEncoding) return undefined;
   if (/\bbr\b/i.test(acceptEncoding)) return "br";
   if (/\bgzip\b/i.test(acceptEncoding)) return "gzip";

@@ -11,8 +11,8 @@ interface Preconditions {
   ifModifiedSince: string | null | undefined;
 }
 
-// Representation metadata a 304 leaves out; the CSP goes too, since it names this response's
-// nonce and a cache would pair it with the body it kept, which carries an older one.
+// Representation metadata a 304 leaves out; the CSP goes too: it names the hashes of the inline
+// scripts of a body, and the client keeps the one that came with the body it has.
 const NOT_IN_304 = [
   "content-type",
   "content-length",

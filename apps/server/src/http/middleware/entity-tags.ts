@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { cutAtNonce, entityTag } from "../../caching";
+import { entityTag } from "../../caching";
 import type { AppEnv } from "../app-env";
 import { isPagePath } from "./page-cache";
 
@@ -9,9 +9,8 @@ const TAGGED_TYPES = /^(text\/|application\/([\w.+-]*\+)?(xml|json)\b)/i;
 
 /**
  * A weak ETag for a GET answer the page cache did not tag (a page not cached or rendered for
- * one reader, a feed, a sitemap), hashed from its body without the CSP nonce, so the same
- * page rendered again has the same tag and a revalidation can be answered 304. The tag is
- * of the bytes themselves: one reader's page never matches another's.
+ * one reader, a feed, a sitemap), hashed from its body, so the same page rendered again has
+ * the same tag and a revalidation can be answered 304.
  */
 export function entityTags(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -31,7 +30,7 @@ export function entityTags(): MiddlewareHandler<AppEnv> {
     }
     const body = Buffer.from(await response.arrayBuffer());
     const headers = new Headers(response.headers);
-    headers.set("ETag", entityTag(cutAtNonce(body, c.get("secureHeadersNonce") ?? "")));
+    headers.set("ETag", entityTag(body));
     // Cleared first, so Hono does not copy the old answer's headers onto the new one.
     c.res = undefined;
     c.res = new Response(body, { status: response.status, headers });

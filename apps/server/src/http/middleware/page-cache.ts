@@ -2,10 +2,10 @@ import { isStaff, PUBLIC_PAGE_CACHE_CONTROL, READER_SHELL_COOKIE } from "@broads
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { getCookie } from "hono/cookie";
 import type { SessionsService } from "../../accounts";
-import type { PersonalPaths, PublicPagesService } from "../../caching";
-import { type CachedPage, type RenderedPage, servePage } from "../../caching";
+import type { CachedPage, PersonalPaths, PublicPagesService, RenderedPage } from "../../caching";
 import type { AppEnv } from "../app-env";
 import { addVary } from "../vary";
+import { chooseEncoding } from "./compression";
 import { hasSessionCookie, resolveRequestSession } from "./session";
 
 // The server's own namespaces: never pages. Which pages are public is the web app's call.
@@ -94,7 +94,7 @@ async function serveShared(
     const headers = [...response.headers.entries()].filter(
       ([name]) => !["content-length", "cache-control", "vary"].includes(name),
     );
-    return { status: response.status, headers, body, nonce: c.get("secureHeadersNonce") ?? "" };
+    return { status: response.status, headers, body };
   };
   const { page, hit } = await cache.getOrRender(key, render, { store: c.req.method !== "HEAD" });
   if (page) return answerWithPage(c, page, hit ? "HIT" : "MISS", audience);
@@ -117,36 +117,33 @@ function varyByCookie(response: Response): void {
   if (CACHEABLE_TYPES.test(response.headers.get("content-type") ?? "")) addVary(response.headers, "Cookie");
 }
 
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return /\bgzip\b/i.test(acceptEncoding ?? "");
-}
-
 /**
  * A cached page as one response sends it (here and at the socket, http/cached-page-listener.ts):
- * a nonce of its own, the page's ETag, and who may keep it.
+ * the copy in the client's encoding, compressed when it was stored, the page's ETag, and who may keep it.
  */
 export function cachedPageAnswer(
   page: CachedPage,
-  options: { gzip: boolean; audience: Audience; state: "HIT" | "MISS" | "STALE" },
-): { status: number; headers: Record<string, string>; body: Buffer[] } {
-  const copy = servePage(page, options.gzip);
-  const headers: Record<string, string> = Object.fromEntries(copy.headers);
+  options: { acceptEncoding: string | undefined; audience: Audience; state: "HIT" | "MISS" | "STALE" },
+): { status: number; headers: Record<string, string>; body: Buffer } {
+  const encoding = chooseEncoding(options.acceptEncoding);
+  const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.body;
+  const headers: Record<string, string> = Object.fromEntries(page.headers);
   // The reader copy is the same for every reader, but only logged-in readers may have it: never in a shared cache.
   headers["cache-control"] = options.audience === "public" ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
   if (options.audience === "reader") headers["x-page-audience"] = "reader";
   headers.etag = page.etag;
   headers.vary = "Accept-Encoding, Cookie";
   headers["x-cache"] = options.state;
-  if (options.gzip) headers["content-encoding"] = "gzip";
-  headers["content-length"] = String(copy.body.reduce((sum, chunk) => sum + chunk.length, 0));
-  return { status: page.status, headers, body: copy.body };
+  if (encoding) headers["content-encoding"] = encoding;
+  headers["content-length"] = String(body.length);
+  return { status: page.status, headers, body };
 }
 
 function answerWithPage(c: Context<AppEnv>, page: CachedPage, state: "HIT" | "MISS" | "STALE", audience: Audience) {
-  const gzip = acceptsGzip(c.req.header("accept-encoding"));
-  const { status, headers, body } = cachedPageAnswer(page, { gzip, audience, state });
+  const acceptEncoding = c.req.header("accept-encoding");
+  const { status, headers, body } = cachedPageAnswer(page, { acceptEncoding, audience, state });
   // Cleared first: Hono would copy the render's headers (its public Cache-Control) onto the answer.
   c.res = undefined;
   // Assigned, not returned: after next() Hono keeps c.res and ignores a returned response.
-  c.res = new Response(Buffer.concat(body), { status, headers });
+  c.res = new Response(body, { status, headers });
 }

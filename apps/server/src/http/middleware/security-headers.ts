@@ -1,23 +1,22 @@
 import { frameOrigins } from "@broadsheet/domain";
-import type { MiddlewareHandler } from "hono";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import type { Context, MiddlewareHandler } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "../app-env";
+import { inlineScriptHashes } from "../inline-script-hashes";
 
 const CSP = "Content-Security-Policy";
 // The embed providers' players, loaded only when a reader asks (decision 077); Audio & Video posts' too.
 const EMBED_FRAME_SOURCES = frameOrigins();
+const SCRIPTS_FROM_THIS_SITE = "script-src 'self'";
 
 /**
- * CSP with a per-request nonce for React Router's inline scripts. API answers have no inline
- * scripts: they get the same policy without a nonce, sparing every JSON answer its random
- * bytes (1.6 % of a search's CPU, issue 16). Development relaxes script and connect sources
- * for Vite's HMR client.
+ * One policy for every answer; a page's also allows its own inline scripts by their hashes
+ * (decision 088), so two renders of the same page are the same bytes, and a cached copy is
+ * compressed once for all its readers. Development relaxes script and connect sources for
+ * Vite's HMR client.
  */
 export function securityHeaders(options: { development: boolean }): MiddlewareHandler<AppEnv> {
-  const setPageHeaders = headersWithScripts(
-    options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
-    options,
-  );
+  const setPageHeaders = headersWithScripts(options.development ? ["'self'", "'unsafe-inline'"] : ["'self'"], options);
   const setApiHeaders = headersWithScripts(["'self'"], options);
   // The API calls a page render makes in-process never reach a browser: no headers needed.
   return async (c, next) => {
@@ -28,15 +27,28 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
       await next();
       own = c.res.headers.get(CSP);
     };
-    await (c.req.path.startsWith("/api/") ? setApiHeaders(c, handle) : setPageHeaders(c, handle));
+    const isApi = c.req.path.startsWith("/api/");
+    await (isApi ? setApiHeaders(c, handle) : setPageHeaders(c, handle));
     if (own) c.res.headers.set(CSP, own);
+    else if (!isApi && !options.development) await allowInlineScriptsByHash(c);
   };
 }
 
-function headersWithScripts(
-  scriptSrc: (string | typeof NONCE)[],
-  options: { development: boolean },
-): MiddlewareHandler<AppEnv> {
+async function allowInlineScriptsByHash(c: Context<AppEnv>): Promise<void> {
+  const response = c.res;
+  const policy = response.headers.get(CSP);
+  if (!policy || !response.body || !response.headers.get("content-type")?.startsWith("text/html")) return;
+  const body = Buffer.from(await response.arrayBuffer());
+  const hashes = inlineScriptHashes(body);
+  const headers = new Headers(response.headers);
+  if (hashes.length > 0)
+    headers.set(CSP, policy.replace(SCRIPTS_FROM_THIS_SITE, `${SCRIPTS_FROM_THIS_SITE} ${hashes.join(" ")}`));
+  // Cleared first, so Hono does not copy the old answer's headers onto the new one.
+  c.res = undefined;
+  c.res = new Response(body, { status: response.status, headers });
+}
+
+function headersWithScripts(scriptSrc: string[], options: { development: boolean }): MiddlewareHandler<AppEnv> {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],

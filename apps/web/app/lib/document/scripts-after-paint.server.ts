@@ -3,8 +3,8 @@
  * inline module script. On a phone on a slow network those 160 KB then share the line with the
  * stylesheet and the main image, and the first paint waits (docs/reader-experience.md). The
  * page reads without them, so they are asked for once the page has painted: the document's
- * preloads are taken out, and the router's module script becomes a classic one that, once the
- * browser reports the first contentful paint, adds the preloads back and runs the module.
+ * preloads are taken out, the router's module script is left inert, and a classic script, once
+ * the browser reports the first contentful paint, adds the preloads back and runs the module.
  * Input before that is held (lib/early-input.ts). Decision 024.
  */
 
@@ -12,14 +12,20 @@
 const START_AT_THE_LATEST_MS = 3_000;
 // The markup React Router's <Scripts> renders.
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" href="');
-const NONCED_SCRIPT = Buffer.from('<script nonce="');
-const MODULE_SCRIPT_OPENING = Buffer.from('" type="module" async="">');
+const MODULE_SCRIPT_OPENING = Buffer.from('<script type="module" async="">');
 const SCRIPT_END = Buffer.from("</script>");
 const HEAD_END = Buffer.from("</head>");
 const ROUTER_ENTRY_IMPORT = /import\("([^"]+)"\)/;
 
+/*
+ * The router's module source stays in the document as an inert script of this type, which the
+ * starter runs as a module: its text is then an inline script of the page, allowed by the
+ * hash the server's CSP gives every inline script (apps/server/src/http/middleware/security-headers.ts).
+ */
+const ROUTER_MODULE_ID = "router-module";
+
 /**
- * Runs in the browser as `(${startScriptsAfterPaint})(source, preloads, shared, latestMs)`: it
+ * Runs in the browser as `(${startScriptsAfterPaint})(sourceId, preloads, shared, latestMs)`: it
  * must not refer to anything outside itself. Every script is asked for, one per task, the
  * `shared` chunks first; then those are run one per task (a module and everything it imports
  * run in one task, which for the whole page is one long task), and last the router's own module.
@@ -29,12 +35,10 @@ const ROUTER_ENTRY_IMPORT = /import\("([^"]+)"\)/;
  * which paints nothing, or a browser without paint timing; and after `latestMs` whatever
  * happens.
  */
-export function startScriptsAfterPaint(source: string, preloads: string[], shared: string[], latestMs: number): void {
-  const nonce = document.currentScript?.nonce ?? "";
+export function startScriptsAfterPaint(sourceId: string, preloads: string[], shared: string[], latestMs: number): void {
   const module = (configure: (script: HTMLScriptElement) => void) => {
     const script = document.createElement("script");
     script.type = "module";
-    script.nonce = nonce;
     configure(script);
     document.head.append(script);
   };
@@ -47,7 +51,7 @@ export function startScriptsAfterPaint(source: string, preloads: string[], share
     const chunk = chunks.shift();
     if (chunk === undefined) {
       module((script) => {
-        script.textContent = source;
+        script.textContent = document.getElementById(sourceId)?.textContent ?? "";
       });
       return;
     }
@@ -130,15 +134,13 @@ function scriptJson(value: unknown): string {
  * expressions over a 230 KB home page cost more than a millisecond per render.
  */
 export function deferScriptsPastFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  // The router's script comes after the page's content, in which React escapes every quote.
-  const opening = html.lastIndexOf(MODULE_SCRIPT_OPENING);
-  if (opening === -1) return html;
-  const scriptStart = html.lastIndexOf(NONCED_SCRIPT, opening);
-  const sourceStart = opening + MODULE_SCRIPT_OPENING.length;
+  // The router's script comes after the page's content, in which React escapes every "<".
+  const scriptStart = html.lastIndexOf(MODULE_SCRIPT_OPENING);
+  if (scriptStart === -1) return html;
+  const sourceStart = scriptStart + MODULE_SCRIPT_OPENING.length;
   const scriptEnd = html.indexOf(SCRIPT_END, sourceStart);
-  if (scriptStart === -1 || scriptEnd === -1) return html;
-  const nonce = html.toString("utf8", scriptStart + NONCED_SCRIPT.length, opening);
-  const source = html.toString("utf8", sourceStart, scriptEnd);
+  if (scriptEnd === -1) return html;
+  const source = html.subarray(sourceStart, scriptEnd);
 
   const kept: Buffer<ArrayBuffer>[] = [];
   const preloads: string[] = [];
@@ -156,9 +158,16 @@ export function deferScriptsPastFirstPaint(html: Buffer<ArrayBuffer>): Buffer<Ar
   }
 
   // The client entry hydrates when it runs: it must run last, after the router's module.
-  const entry = ROUTER_ENTRY_IMPORT.exec(source)?.[1];
+  const entry = ROUTER_ENTRY_IMPORT.exec(source.toString("utf8"))?.[1];
   const shared = inEvaluationOrder(preloads.filter((href) => href !== entry));
-  const starter = `<script nonce="${nonce}">(${STARTER_FUNCTION})(${scriptJson(source)},${scriptJson(preloads)},${scriptJson(shared)},${START_AT_THE_LATEST_MS})</script>`;
-  kept.push(html.subarray(keptFrom, scriptStart), Buffer.from(starter), html.subarray(scriptEnd + SCRIPT_END.length));
+  const inert = `<script type="text/x-router-module" id="${ROUTER_MODULE_ID}">`;
+  const starter = `</script><script>(${STARTER_FUNCTION})(${scriptJson(ROUTER_MODULE_ID)},${scriptJson(preloads)},${scriptJson(shared)},${START_AT_THE_LATEST_MS})</script>`;
+  kept.push(
+    html.subarray(keptFrom, scriptStart),
+    Buffer.from(inert),
+    source,
+    Buffer.from(starter),
+    html.subarray(scriptEnd + SCRIPT_END.length),
+  );
   return Buffer.concat(kept);
 }
