@@ -38,6 +38,8 @@ export default defineConfig({
           name: "unit",
           include: ["packages/*/src/**/*.test.ts", "apps/web/app/**/*.test.ts", "apps/server/src/**/*.unit.test.ts"],
           testTimeout: 30_000,
+          // A few open an in-memory PGlite first, which on a busy machine takes more than the default 10 s.
+          hookTimeout: 60_000,
         },
       },
       {
