@@ -1,14 +1,21 @@
 import type { Page, PostListQuery, PostStatus } from "@broadsheet/domain";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { POST_LISTS, type ReadCache } from "../caching";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { categories, posts, types } from "../db/schema";
 import { taggedWith } from "../taxonomy";
 import { bylineBySlug } from "./bylines";
+import { countPosts } from "./post-counts";
 import { createPostSearch } from "./post-search";
 import { type PostSummary, selectPostSummaries, toPostSummary, visibleTo } from "./post-summaries";
 import { ANONYMOUS, type SharedReads, type Viewer } from "./viewer";
+
+/** Lists count up to this many posts one by one; a longer one's total is estimated (post-counts.ts). */
+const EXACT_LIST_TOTAL = 10_000;
+
+/** A page of a list; its total is an estimate past EXACT_LIST_TOTAL (a search's, past its own bound). */
+export type PostListPage = Page<PostSummary> & { totalIsEstimate: boolean };
 
 /** Published, draft (not scheduled) or scheduled: one of the staff's list filters. */
 function withStatus(status: PostStatus): SQL | undefined {
@@ -35,34 +42,29 @@ export function createPostListing(
 ) {
   const postSearch = createPostSearch(db, reads, summaries);
 
-  /** Filters as subqueries on posts' own columns, so the count needs no join. */
-  function filtersOf(query: PostListQuery, viewer: Viewer): (SQL | undefined)[] {
+  /**
+   * A category or type filter as its ids, looked up first: as constants rather than a subquery,
+   * the planner reads that category's posts in order from its own index, so a page past the
+   * thousandth walks the index alone (issue 44).
+   */
+  async function named(table: typeof categories | typeof types, wanted: string): Promise<string[]> {
+    const rows = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(or(sql`lower(${table.name}) = ${wanted.toLowerCase()}`, eq(table.slug, wanted)));
+    return rows.map((row) => row.id);
+  }
+
+  const amongIds = (column: typeof posts.categoryId | typeof posts.typeId, ids: string[]): SQL =>
+    ids.length > 0 ? inArray(column, ids) : sql`false`;
+
+  /** Filters on posts' own columns, so the count needs no join. */
+  async function filtersOf(query: PostListQuery, viewer: Viewer): Promise<(SQL | undefined)[]> {
     const conditions: (SQL | undefined)[] = [visibleTo(viewer.isStaff)];
     if (viewer.isStaff && query.status) conditions.push(withStatus(query.status));
-    if (query.category && query.category !== "All") {
-      const category = query.category.toLowerCase();
-      conditions.push(
-        inArray(
-          posts.categoryId,
-          db
-            .select({ id: categories.id })
-            .from(categories)
-            .where(or(sql`lower(${categories.name}) = ${category}`, eq(categories.slug, query.category))),
-        ),
-      );
-    }
-    if (query.type && query.type !== "All") {
-      const type = query.type.toLowerCase();
-      conditions.push(
-        inArray(
-          posts.typeId,
-          db
-            .select({ id: types.id })
-            .from(types)
-            .where(or(sql`lower(${types.name}) = ${type}`, eq(types.slug, query.type))),
-        ),
-      );
-    }
+    if (query.category && query.category !== "All")
+      conditions.push(amongIds(posts.categoryId, await named(categories, query.category)));
+    if (query.type && query.type !== "All") conditions.push(amongIds(posts.typeId, await named(types, query.type)));
     if (query.author) {
       conditions.push(bylineBySlug(db, query.author));
     }
@@ -71,8 +73,8 @@ export function createPostListing(
   }
 
   // Staff see drafts, and readers' lists come from the shared read cache: both start here.
-  async function listUncached(query: PostListQuery, viewer: Viewer): Promise<Page<PostSummary>> {
-    const conditions = filtersOf(query, viewer);
+  async function listUncached(query: PostListQuery, viewer: Viewer): Promise<PostListPage> {
+    const conditions = await filtersOf(query, viewer);
     const search = query.search.trim();
     if (search) {
       const { page: _page, limit: _limit, ...words } = query;
@@ -88,23 +90,38 @@ export function createPostListing(
       "z-a": [sql`lower(${posts.title}) desc`, desc(posts.id)],
     }[query.sort];
 
+    let totalIsEstimate = false;
     const { rows, total } = await readPage(
       query.page,
       query.limit,
-      () => db.select({ total: count() }).from(posts).where(where),
+      async () => {
+        const counted = await countPosts(db, where, EXACT_LIST_TOTAL);
+        totalIsEstimate = counted.totalIsEstimate;
+        return [counted];
+      },
+      // The page's ids first, from the index alone; only those nine are joined to their summaries.
       (offset) =>
         selectPostSummaries(db, viewer.id)
-          .where(where)
-          .orderBy(...order)
-          .limit(query.limit)
-          .offset(offset),
+          .where(
+            inArray(
+              posts.id,
+              db
+                .select({ id: posts.id })
+                .from(posts)
+                .where(where)
+                .orderBy(...order)
+                .limit(query.limit)
+                .offset(offset),
+            ),
+          )
+          .orderBy(...order),
     );
-    return { items: rows.map(toPostSummary), total, page: query.page, limit: query.limit };
+    return { items: rows.map(toPostSummary), total, totalIsEstimate, page: query.page, limit: query.limit };
   }
 
   return {
     /** Readers share one cached page of results; their own flags are added per request. */
-    async listPosts(query: PostListQuery, viewer: Viewer): Promise<Page<PostSummary>> {
+    async listPosts(query: PostListQuery, viewer: Viewer): Promise<PostListPage> {
       if (viewer.isStaff) return listUncached(query, viewer);
       // The status filter is the staff's: readers asking for it share the plain list.
       const shared = { ...query, status: "" as const };

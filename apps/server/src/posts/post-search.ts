@@ -1,11 +1,12 @@
 import type { PostListQuery } from "@broadsheet/domain";
-import { and, asc, count, desc, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { ReadCache } from "../caching";
 import { CATEGORY_LISTS, POST_LISTS, postActivityTag, postTag } from "../caching";
 import { type Database, selectRows } from "../db/client";
 import { categories, posts } from "../db/schema";
 import { escapeLike } from "../db/sql-patterns";
 import { taggedWithAny, tagsMatching } from "../taxonomy";
+import { countPosts, estimatePosts, type PostTotal, roughly } from "./post-counts";
 import { type PostSummary, selectPostSummaries, toPostSummary } from "./post-summaries";
 
 /*
@@ -85,12 +86,6 @@ function summaryTags(id: string): string[] {
 /** The columns a match and its rank read; a subquery that selects them is aliased `posts`, so both apply to it. */
 const matchColumns = sql`${posts.id}, ${posts.createdAt}, ${posts.title}`;
 
-/** An estimate to two significant digits (1 234 → 1 200), as precise as it is. */
-function roughly(estimate: number): number {
-  const unit = 10 ** Math.max(0, Math.floor(Math.log10(estimate)) - 1);
-  return Math.round(estimate / unit) * unit;
-}
-
 /** The words of a search that its rank looks for in titles, each its own ILIKE pattern. */
 const RANKED_WORDS = 8;
 
@@ -145,7 +140,7 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
     const expected = await expectedMatches(probe);
     if (expected <= EXACT_COUNT_LIMIT) return everyMatch();
     const population = await perQuery(filtersKey && `search-population-estimate:${filtersKey}`, () =>
-      estimateMatches(filters),
+      estimatePosts(db, filters),
     );
     // Deep enough for WINDOW_TARGET matches at the expected share; a power of two, so a few bounds per filters are kept.
     const wanted = Math.min(population, (WINDOW_TARGET * population) / expected);
@@ -261,36 +256,13 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
     return all.filter((category) => category.name.toLowerCase().includes(wanted)).map((category) => category.id);
   }
 
-  /** The planner's estimate of the posts meeting `where`: costs a plan, reads no rows. */
-  async function estimateMatches(where: SQL | undefined): Promise<number> {
-    const [plan] = await selectRows<{ "QUERY PLAN": unknown }>(
-      db,
-      sql`explain (format json) select 1 from ${posts} where ${where}`,
-    );
-    const raw = plan?.["QUERY PLAN"];
-    const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }];
-    return Math.round(parsed[0]?.Plan["Plan Rows"] ?? 0);
-  }
-
   /**
-   * Exact up to EXACT_COUNT_LIMIT matches (reading no more rows than that), else the
-   * planner's estimate, marked as one. A word the planner expects in far more posts than
-   * that is not counted at all.
+   * Exact up to EXACT_COUNT_LIMIT matches, else the planner's estimate, marked as one. A word
+   * the planner expects in far more posts than that is not counted at all.
    */
-  async function countMatches(
-    where: SQL | undefined,
-    estimate: number,
-  ): Promise<{ total: number; totalIsEstimate: boolean }> {
+  async function countMatches(where: SQL | undefined, estimate: number): Promise<PostTotal> {
     if (estimate > ESTIMATE_ONLY_ABOVE) return { total: estimate, totalIsEstimate: true };
-    const bounded = db
-      .select({ one: sql<number>`1`.as("one") })
-      .from(posts)
-      .where(where)
-      .limit(EXACT_COUNT_LIMIT + 1);
-    const [counted] = await db.select({ total: count() }).from(bounded.as("bounded"));
-    const total = counted?.total ?? 0;
-    if (total <= EXACT_COUNT_LIMIT) return { total, totalIsEstimate: false };
-    return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), totalIsEstimate: true };
+    return countPosts(db, where, EXACT_COUNT_LIMIT, estimate);
   }
 
   function readSummaries(
@@ -379,7 +351,7 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
         const [rows, counted] = await Promise.all([
           readSummaries(viewerId, where, order, query.limit, offset),
           perQuery(sharedKey && `search-total:${sharedKey}`, async () =>
-            countMatches(where, await estimateMatches(where)),
+            countMatches(where, await estimatePosts(db, where)),
           ),
         ]);
         return { items: rows.map(toPostSummary), ...counted };

@@ -195,7 +195,13 @@ export type HomeJson = z.infer<typeof HomeSchema>;
 /** What an editor looks at every morning (GET /api/admin/stats, the admin Home). */
 export const DashboardStatsSchema = z
   .object({
-    posts: z.object({ total: z.number(), published: z.number(), drafts: z.number() }),
+    posts: z.object({
+      total: z.number(),
+      published: z.number(),
+      drafts: z.number(),
+      /** Past 10,000 posts a count is the planner's estimate, to two significant digits. */
+      totalIsEstimate: z.boolean(),
+    }),
     users: z.number(),
     viewsPerDay: z.array(z.object({ day: z.string(), views: z.number() })),
     topPostsThisWeek: z.array(z.object({ _id: z.string(), slug: z.string(), title: z.string(), views: z.number() })),

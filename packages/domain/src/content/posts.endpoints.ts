@@ -100,7 +100,9 @@ export const postsApi = {
       totalIsEstimate: z
         .boolean()
         .optional()
-        .describe("With a search: true when `total` is an estimate (over 1000 matches expected), false when counted"),
+        .describe(
+          "True when `total` is an estimate, to two significant digits: a search expecting over 1,000 matches, a list of over 10,000 posts; false when counted",
+        ),
     }),
     responseDescription: "A page of posts",
   }),

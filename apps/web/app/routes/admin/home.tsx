@@ -77,7 +77,7 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
           label="Posts"
           value={stats.posts.total}
           icon={FileText}
-          detail={`${count.format(stats.posts.published)} published · ${plural(stats.posts.drafts, "draft", "drafts")}`}
+          detail={`${stats.posts.totalIsEstimate ? "About " : ""}${count.format(stats.posts.published)} published · ${plural(stats.posts.drafts, "draft", "drafts")}`}
         />
         <StatCard label="Users" value={stats.users} icon={Users} tone="blue" detail="Readers and staff" />
         <StatCard label="Views" value={views30} icon={Eye} tone="ink" detail="Last 30 days" />

@@ -90,10 +90,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     callApi(context, authorsApi.list),
   ]);
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
-  const { items, total } = result.data;
-  // A page emptied by deletes falls back to the last page that still has posts.
-  if (items.length === 0 && page > 1 && total > 0) {
-    throw redirect(pageHref(filters, Math.ceil(total / ADMIN_PAGE_SIZE)));
+  const { items, total, totalIsEstimate } = result.data;
+  // A page emptied by deletes falls back to the last page that still has posts (known only from a counted total).
+  const lastPage = Math.ceil(total / ADMIN_PAGE_SIZE);
+  if (items.length === 0 && page > 1 && total > 0 && !totalIsEstimate && lastPage < page) {
+    throw redirect(pageHref(filters, lastPage));
   }
   return {
     items,
