@@ -68,7 +68,7 @@ export function createPostListing(
     if (query.author) {
       conditions.push(bylineBySlug(db, query.author));
     }
-    if (query.tag) conditions.push(taggedWith(db, query.tag));
+    if (query.tag) conditions.push(await taggedWith(db, query.tag));
     return conditions;
   }
 
