@@ -89,14 +89,29 @@ const matchColumns = sql`${posts.id}, ${posts.createdAt}, ${posts.title}`;
 /** The words of a search that its rank looks for in titles, each its own ILIKE pattern. */
 const RANKED_WORDS = 8;
 
+/** The title holds each of the words of `text` (its first RANKED_WORDS), wherever they are. */
+function titleHoldsEveryWord(text: string): SQL | undefined {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, RANKED_WORDS);
+  return and(...words.map((word) => ilike(posts.title, `%${escapeLike(word)}%`)));
+}
+
+/**
+ * The title holds the words as typed. Each word is also asked for on its own, which the phrase
+ * implies: the trigram index then reads about a third fewer pages at a million posts, as the
+ * trigrams of the phrase's word boundaries ("  t", " th"), in almost every title, weigh less
+ * (decision 086).
+ */
+function titleHoldsPhrase(text: string, pattern: string): SQL {
+  const phrase = ilike(posts.title, pattern);
+  return /\s/.test(text.trim()) ? (and(titleHoldsEveryWord(text), phrase) as SQL) : phrase;
+}
+
 /**
  * The rank of a match, from its title alone (stored in line, so ranking reads no stored
  * tsvector): 2 when it holds the words as typed, 1 when it holds each of them, else 0.
  */
 function titleRank(text: string, pattern: string): SQL {
-  const words = text.split(/\s+/).filter(Boolean).slice(0, RANKED_WORDS);
-  const everyWord = and(...words.map((word) => ilike(posts.title, `%${escapeLike(word)}%`)));
-  return sql`case when ${posts.title} ilike ${pattern} then 2 when ${everyWord} then 1 else 0 end`;
+  return sql`case when ${posts.title} ilike ${pattern} then 2 when ${titleHoldsEveryWord(text)} then 1 else 0 end`;
 }
 
 export function createPostSearch(db: Database, reads: ReadCache, summaries: ReadCache) {
@@ -334,7 +349,7 @@ export function createPostSearch(db: Database, reads: ReadCache, summaries: Read
       // Looked up first: as a literal list the planner sees how many posts it matches (usually none).
       const [categoryIds, tagIds] = await Promise.all([categoriesNamed(text), tagsMatching(db, text)]);
       const match = or(
-        ilike(posts.title, pattern),
+        titleHoldsPhrase(text, pattern),
         categoryIds.length ? inArray(posts.categoryId, categoryIds) : undefined,
         tagIds.length ? taggedWithAny(db, tagIds) : undefined,
         sql`${posts.search} @@ ${tsQuery}`,

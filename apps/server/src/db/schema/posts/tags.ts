@@ -28,5 +28,9 @@ export const postTags = pgTable(
       .references(() => tags.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.postId, table.tagId] }), index("post_tags_tag_id_idx").on(table.tagId)],
+  (table) => [
+    primaryKey({ columns: [table.postId, table.tagId] }),
+    // With the post ids in it, a search naming a tag reads the tag's posts from the index alone (decision 086).
+    index("post_tags_tag_id_post_id_idx").on(table.tagId, table.postId),
+  ],
 );
