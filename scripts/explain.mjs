@@ -96,7 +96,7 @@ const IN_CATEGORY = "posts.category_id in ($2)";
 const IN_TYPE = "posts.type_id in ($3)";
 const categoryParams = [true, category.id, category.type_id];
 /** A page of a list: its ids from an index alone, then their summaries (post-listing.ts). */
-const listPage = (where, order, offset) =>
+const listPage = (where, order, offset = 0) =>
   `${SUMMARY} where posts.id in (select posts.id from posts where ${where} order by ${order} limit ${PAGE} offset ${offset}) order by ${order}`;
 /** A list's total: counted up to 10,000 (post-counts.ts), past it the planner's estimate. */
 const boundedCount = (where) =>
@@ -177,17 +177,17 @@ const QUERIES = [
   { name: "posts: total", sql: boundedCount("posts.is_published = $1"), params: [true] },
   {
     name: "posts: oldest",
-    sql: `${SUMMARY} where posts.is_published = $1 order by posts.created_at asc, posts.id asc limit ${PAGE}`,
+    sql: listPage("posts.is_published = $1", "posts.created_at asc, posts.id asc"),
     params: [true],
   },
   {
     name: "posts: a-z",
-    sql: `${SUMMARY} where posts.is_published = $1 order by lower(posts.title) asc, posts.id asc limit ${PAGE}`,
+    sql: listPage("posts.is_published = $1", "lower(posts.title) asc, posts.id asc"),
     params: [true],
   },
   {
     name: "posts: z-a",
-    sql: `${SUMMARY} where posts.is_published = $1 order by lower(posts.title) desc, posts.id desc limit ${PAGE}`,
+    sql: listPage("posts.is_published = $1", "lower(posts.title) desc, posts.id desc"),
     params: [true],
   },
   {
@@ -219,6 +219,16 @@ const QUERIES = [
     name: `posts: type ${category.type}`,
     sql: listPage(`posts.is_published = $1 and ${IN_CATEGORY} and ${IN_TYPE}`, NEWEST, 0),
     params: categoryParams,
+  },
+  {
+    name: `posts: type ${category.type}, page 1 100`,
+    sql: listPage(`(posts.is_published = $1 and ${IN_CATEGORY} and ${IN_TYPE})`, NEWEST, 1099 * PAGE),
+    params: categoryParams,
+  },
+  {
+    name: "posts: latest, page 5 000",
+    sql: listPage("posts.is_published = $1", NEWEST, 4999 * PAGE),
+    params: [true],
   },
   {
     name: `posts: type ${category.type}, total`,

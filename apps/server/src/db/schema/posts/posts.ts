@@ -93,6 +93,14 @@ export const posts = pgTable(
     index("posts_scheduled_idx").on(table.scheduledAt).where(sql`${table.scheduledAt} is not null`),
     index("posts_category_published_created_idx").on(table.categoryId, table.isPublished, table.createdAt, table.id),
     index("posts_type_published_created_idx").on(table.typeId, table.isPublished, table.createdAt, table.id),
+    // A type's page names its category too: its total and its deep pages come from this index alone (decision 086).
+    index("posts_type_published_category_created_idx").on(
+      table.typeId,
+      table.isPublished,
+      table.categoryId,
+      table.createdAt,
+      table.id,
+    ),
     // The admin list shows drafts too: newest or oldest first across both.
     index("posts_created_idx").on(table.createdAt, table.id),
     // Most read: views, then publication time, then id.

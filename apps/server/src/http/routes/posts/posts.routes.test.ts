@@ -372,6 +372,14 @@ describe("browsing and search", () => {
     ]);
     expect(titles((await anonymous().get(`${base}&type=Opera`)).body)).toEqual(["Bravo for Verdi"]);
     expect((await anonymous().get(`${base}&type=All`)).body.total).toBe(3);
+    // Looked up first: a category or a type that does not exist lists nothing, on every page.
+    for (const filter of ["category=No%20Such%20Desk", "category=culture%20desk&type=Ballet"]) {
+      for (const page of [1, 200]) {
+        const empty = await anonymous().get(`/api/posts?${filter}&page=${page}`);
+        expect(empty.status).toBe(200);
+        expect(empty.body).toMatchObject({ items: [], total: 0 });
+      }
+    }
     expect((await anonymous().get("/api/posts?category=All&search=Cellos")).body.total).toBe(1);
   });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_type_published_category_created_idx" ON "posts" USING btree ("type_id","is_published","category_id","created_at","id");
