@@ -1,5 +1,5 @@
 // npm run lighthouse [-- --runs 3] [--pages home,post,category,author,search,embed] [--preset mobile|desktop|both]
-//                    [--port 3910] [--no-write] [--save-reports DIR]
+//                    [--port 3910] [--no-write] [--save-reports DIR] [--bytes]
 //
 // Builds if stale, starts the production server on a fresh embedded database (demo content is
 // seeded on its first start), finds a post, a category and an author to visit, and runs
@@ -7,7 +7,11 @@
 // mobile preset (the default config: Moto G Power, slow 4G, 4× CPU) and the desktop preset,
 // N runs each, each run in a fresh Chromium with a throwaway profile. Writes the medians to
 // docs/reader-experience.md, one section per preset (a run of one preset keeps the other's);
-// --save-reports keeps every run's full Lighthouse report (JSON) for a closer look.
+// --save-reports keeps every run's full Lighthouse report (JSON) for a closer look. Each run
+// prints Lighthouse's script evaluation and main-thread breakdown.
+// --bytes runs no Lighthouse: it prints each page's first-load JavaScript (the scripts its HTML
+// asks for and what they import statically), gzip -9 per chunk, from the built assets; exact
+// and repeatable where Lighthouse's timings are not (issue 44: ≤ 100 KB per reader page).
 // A measurement, never a test: figures depend on the machine and on what else runs on it.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -28,6 +33,7 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "3910" },
     "no-write": { type: "boolean", default: false },
     "save-reports": { type: "string" },
+    bytes: { type: "boolean", default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -194,6 +200,23 @@ function scoreOf(lhr, category) {
   return score === null || score === undefined ? Number.NaN : Math.round(score * 100);
 }
 
+/** Where the main thread's time went (Lighthouse's own breakdown, CPU slowdown applied): the "why" of TBT. */
+function mainThread(lhr) {
+  const groups = lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [];
+  const scripts = lhr.audits["bootup-time"]?.details?.items ?? [];
+  const ms = (value) => Math.round(value ?? 0);
+  const file = (url) => url.slice(url.lastIndexOf("/") + 1).replace(/-[\w-]{8}\.js$/, "");
+  return [
+    `main thread ${ms(lhr.audits["mainthread-work-breakdown"]?.numericValue)} ms`,
+    `(${groups.map((group) => `${group.groupLabel} ${ms(group.duration)}`).join(", ")});`,
+    `script evaluation ${ms(lhr.audits["bootup-time"]?.numericValue)} ms`,
+    `(${scripts
+      .slice(0, 6)
+      .map((item) => `${file(item.url)} ${ms(item.scripting)}`)
+      .join(", ")})`,
+  ].join(" ");
+}
+
 function figures(lhr) {
   const requests = lhr.audits["network-requests"]?.details?.items ?? [];
   const scriptBytes = requests
@@ -291,8 +314,9 @@ async function measurePreset(preset, targets) {
       }
       const f = runs.at(-1).figures;
       log(
-        `  ${preset} ${page.name} run ${run}/${RUNS}: performance ${f.performance}, LCP ${formatMs(f.lcp)}, TBT ${formatMs(f.tbt)}, CLS ${f.cls.toFixed(3)}`,
+        `  ${preset} ${page.name} run ${run}/${RUNS}: performance ${f.performance}, LCP ${formatMs(f.lcp)}, TBT ${formatMs(f.tbt)}, CLS ${f.cls.toFixed(3)}, load average ${os.loadavg()[0].toFixed(1)}`,
       );
+      log(`    ${mainThread(lhr)}`);
     }
     const med = {};
     for (const key of Object.keys(runs[0].figures)) med[key] = median(runs.map((run) => run.figures[key]));
@@ -307,6 +331,56 @@ async function measurePreset(preset, targets) {
     misses.push(...missedTargets(preset, page, med, medianRun));
   }
   return { rows, misses, postScriptKb };
+}
+
+const ASSETS = path.join(root, "apps/web/build/client");
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g;
+const ASSET_URL = /"(\/assets\/[^"]+\.js)"/g;
+
+/** A page's first-load scripts: those its HTML names (tags, preloads, the starter's lists) and their static imports. */
+async function firstLoadScripts(pathname) {
+  const html = await (await fetch(`${BASE}${pathname}`)).text();
+  const files = new Set(
+    [...html.replaceAll('\\"', '"').matchAll(ASSET_URL)].map((match) => match[1].slice("/assets/".length)),
+  );
+  for (const file of files) {
+    const code = readFileSync(path.join(ASSETS, "assets", file), "utf8");
+    for (const match of code.matchAll(STATIC_IMPORT)) files.add(match[1]);
+  }
+  return { files: [...files], html };
+}
+
+/** The chunk's name without its content hash: the same row on every build. */
+const chunkName = (file) => file.replace(/-[\w-]{8}\.js$/, "");
+const gzipKb = (bytes) => gzipSync(bytes, { level: 9 }).length / 1024;
+
+async function printBytes(targets) {
+  const perChunk = new Map();
+  const totals = [];
+  for (const page of targets) {
+    if (page.missing) continue;
+    const { files, html } = await firstLoadScripts(page.path);
+    let total = 0;
+    for (const file of files) {
+      const kb = gzipKb(readFileSync(path.join(ASSETS, "assets", file)));
+      total += kb;
+      const row = perChunk.get(chunkName(file)) ?? {};
+      row[page.name] = kb;
+      perChunk.set(chunkName(file), row);
+    }
+    totals.push({ page, total, count: files.length, htmlKb: gzipKb(Buffer.from(html)) });
+  }
+  const names = totals.map(({ page }) => page.name);
+  log(`| chunk | ${names.join(" | ")} |\n|---|${names.map(() => "---:|").join("")}`);
+  const rows = [...perChunk].sort(([, a], [, b]) => Math.max(...Object.values(b)) - Math.max(...Object.values(a)));
+  for (const [chunk, row] of rows)
+    log(`| ${chunk} | ${names.map((name) => row[name]?.toFixed(1) ?? "").join(" | ")} |`);
+  log(
+    `| **total JS (files)** | ${totals.map(({ total, count }) => `**${total.toFixed(1)}** (${count})`).join(" | ")} |`,
+  );
+  log(`| document | ${totals.map(({ htmlKb }) => htmlKb.toFixed(1)).join(" | ")} |`);
+  log("\nKB gzip -9 of the built files; pages:");
+  for (const { page } of totals) log(`- ${page.name}: ${page.path}`);
 }
 
 async function main() {
@@ -332,6 +406,10 @@ async function main() {
     log("Starting the server on a fresh database (seeds the demo content)…");
     await waitForHealth(`${BASE}/api/health`, server);
     const targets = await findTargets();
+    if (args.bytes) {
+      await printBytes(targets);
+      return;
+    }
     const sections = [];
     const started = new Date();
     for (const preset of PRESETS) {
