@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -11,14 +15,16 @@ const REACT_CORE = /node_modules[\\/](react|scheduler)[\\/]/;
 const REACT_DOM = /node_modules[\\/]react-dom[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 /*
- * What every reader page shares besides the framework, zod and the domain: the toasts, the app's
- * lib/ (not admin/ or the account forms' checks) and its components at the top level, in layout/, account/ and ui/ (less the
- * tables and pager, which only admin screens and paged lists load). One request instead of about
- * 25: over HTTP/1.1 a browser fetches six at a time, and each small chunk waits its turn. The
- * group names are also CHUNKS_IN_IMPORT_ORDER in app/lib/document/scripts-after-paint.server.ts (decision 024).
+ * What every reader page shares besides the framework, zod and the domain: the app's lib/ (not
+ * admin/ or the account forms' checks) and its components at the top level, in layout/ and ui/
+ * (less the tables and pager, which only admin screens and paged lists load; the account pages'
+ * layout and parts, 3 KB gzip no article or list needs; and the toasts' container, fetched at the
+ * first input: decision 087). One request instead of about 25: over HTTP/1.1 a browser fetches
+ * six at a time, and each small chunk waits its turn. The group names are also
+ * CHUNKS_IN_IMPORT_ORDER in app/lib/document/scripts-after-paint.server.ts (decision 024).
  */
 const READER_SHARED =
-  /node_modules[\\/](react-toastify|clsx)[\\/]|app[\\/]lib[\\/](?:(?:forms|offline|document)[\\/]|account[\\/](?!account-forms|auth-page))?[^\\/]+$|app[\\/]components[\\/](?:(?:layout|account)[\\/]|ui[\\/](?!table|row-actions|empty-state|pager|index))?[^\\/]+\.tsx?$/;
+  /node_modules[\\/]clsx[\\/]|app[\\/]lib[\\/](?:(?:forms|offline|document)[\\/]|account[\\/](?!account-forms|auth-page))?[^\\/]+$|app[\\/]components[\\/](?!toast-container)(?:layout[\\/](?!auth-layout)|ui[\\/](?!table|row-actions|empty-state|pager|index))?[^\\/]+\.tsx?$/;
 const DOMAIN = /packages[\\/]domain[\\/]src[\\/]/;
 /*
  * The domain's modules that build no zod schema, which every reader page imports (messages,
@@ -28,6 +34,35 @@ const DOMAIN = /packages[\\/]domain[\\/]src[\\/]/;
  */
 const DOMAIN_WITHOUT_ZOD =
   /packages[\\/]domain[\\/]src[\\/](rules[\\/][a-z-]+|api[\\/](endpoint-url|messages|page-context)|accounts[\\/]roles)\.ts$/;
+/*
+ * The icons drawn outside the admin screens, in one chunk every reader page loads; the admin's
+ * own (most of lucide's hundred-odd here) go with its screens: one "icons" chunk of them all was
+ * 9.6 KB gzip on every article (decision 087). Read from the imports, through lucide's index,
+ * which maps each name and alias to its file.
+ */
+function readerIcons(): RegExp {
+  const lucide = path.dirname(createRequire(import.meta.url).resolve("lucide-react/package.json"));
+  const index = readFileSync(path.join(lucide, "dist/esm/lucide-react.mjs"), "utf8");
+  const fileOf = new Map<string, string>();
+  for (const [, names = "", file = ""] of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([a-z0-9-]+)\.mjs'/g))
+    for (const [, name = ""] of names.matchAll(/as (\w+)/g)) fileOf.set(name, file);
+  const files = new Set<string>();
+  const app = fileURLToPath(new URL("app", import.meta.url));
+  for (const file of readdirSync(app, { recursive: true, encoding: "utf8" })) {
+    if (!/\.tsx?$/.test(file) || /(^|[\\/])admin[\\/]|\.test\.tsx?$/.test(file)) continue;
+    const source = readFileSync(path.join(app, file), "utf8");
+    for (const [, names = ""] of source.matchAll(/import \{([^}]*)\} from "lucide-react"/g))
+      for (const name of names.split(",")) {
+        const icon = fileOf.get(name.trim().split(/\s+as\s+/)[0] ?? "");
+        if (icon) files.add(icon);
+      }
+  }
+  // Lucide's own modules (the icon component, its defaults) come along with the icons.
+  return new RegExp(
+    `node_modules[\\\\/]lucide-react[\\\\/]dist[\\\\/]esm[\\\\/](?:icons[\\\\/](?:${[...files].join("|")})\\.mjs$|(?!icons[\\\\/]))`,
+  );
+}
+
 /** The domain's schemas by area: building them all in one chunk took one long task (decision 024). */
 function domainChunk(id: string): string {
   const area = /([a-z-]+)(\.[a-z]+)?\.ts$/.exec(id)?.[1] ?? "shared";
@@ -68,7 +103,7 @@ export default defineConfig({
             { name: "react-dom", test: REACT_DOM, priority: 3 },
             { name: "router", test: ROUTER, priority: 3 },
             // Icons are a few hundred bytes each: one chunk rather than a request per icon.
-            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            { name: "icons", test: readerIcons(), priority: 2 },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: "domain", test: DOMAIN_WITHOUT_ZOD, priority: 3 },
             { name: domainChunk, test: DOMAIN, priority: 2 },

@@ -1,12 +1,14 @@
-import { X } from "lucide-react";
-import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { type CloseButtonProps, ToastContainer, toast } from "react-toastify/unstyled";
+import { createContext, lazy, type ReactNode, Suspense, useContext, useEffect, useMemo, useState } from "react";
 
 /*
  * Toasts as docs/product.md#9-limits-and-constants describes them, from react-toastify (decision 014):
  * top-right, light, auto-close after 3000 ms, paused while hovered or while the window has no focus, swiped
  * away with a finger or dragged with the mouse, and Alt+T moves focus to them. The unstyled
  * entry, its stylesheet imported by app.css: no <style> injected at run time.
+ *
+ * react-toastify is 5 KB gzip that most visits never use: it is fetched at the reader's first
+ * input (a toast answers one) or the first toast, not with the page (decision 087). Until then
+ * the page holds an empty region like the one it renders, so the live region is there at once.
  */
 export const TOAST_DURATION_MS = 3000;
 
@@ -24,42 +26,54 @@ export function useToast(): ToastApi {
   return api;
 }
 
-// Failures interrupt a screen reader (alert); everything else waits its turn (status).
-const TOASTS: ToastApi = {
-  success: (message) => toast.success(message, { role: "status" }),
-  error: (message) => toast.error(message, { role: "alert" }),
-  info: (message) => toast.info(message, { role: "status" }),
-};
+const Toasts = lazy(() => import("./toast-container"));
 
-function CloseButton({ closeToast }: CloseButtonProps) {
-  return (
-    <button
-      type="button"
-      aria-label="Close notification"
-      onClick={closeToast}
-      className="self-start rounded p-0.5 text-gray-600 hover:text-ink"
-    >
-      <X aria-hidden="true" className="h-4 w-4" />
-    </button>
-  );
-}
+/** What react-toastify's container renders while it has no toast. */
+const EMPTY_REGION = (
+  <section
+    className="Toastify"
+    aria-live="polite"
+    aria-atomic="false"
+    aria-relevant="additions text"
+    aria-label="Notifications"
+  />
+);
+
+// Failures interrupt a screen reader (alert); everything else waits its turn (status).
+type Kind = "success" | "error" | "info";
+const ROLE: Record<Kind, "alert" | "status"> = { success: "status", error: "alert", info: "status" };
+
+/** The input that usually comes before a toast. */
+const FIRST_INPUT = ["pointerdown", "keydown", "focusin"] as const;
 
 export function Toaster({ children }: { children: ReactNode }) {
-  const api = useMemo(() => TOASTS, []);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    for (const type of FIRST_INPUT) window.addEventListener(type, want, { capture: true, once: true, passive: true });
+    return () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, want, { capture: true });
+    };
+  }, [wanted]);
+  const api = useMemo<ToastApi>(() => {
+    // A toast asked for before the container is there waits in react-toastify's queue.
+    const show = (kind: Kind) => (message: string) => {
+      setWanted(true);
+      void import("react-toastify/unstyled").then(({ toast }) => toast[kind](message, { role: ROLE[kind] }));
+    };
+    return { success: show("success"), error: show("error"), info: show("info") };
+  }, []);
   return (
     <ToastContext value={api}>
       {children}
-      <ToastContainer
-        position="top-right"
-        autoClose={TOAST_DURATION_MS}
-        pauseOnHover
-        pauseOnFocusLoss
-        draggable
-        theme="light"
-        closeButton={CloseButton}
-        aria-label="Notifications"
-        hotKeys={(event) => event.altKey && event.code === "KeyT"}
-      />
+      {wanted ? (
+        <Suspense fallback={EMPTY_REGION}>
+          <Toasts />
+        </Suspense>
+      ) : (
+        EMPTY_REGION
+      )}
     </ToastContext>
   );
 }
