@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import type { ChunkingContext } from "rolldown";
 import { defineConfig } from "vite";
 
 /*
@@ -15,16 +16,32 @@ const REACT_CORE = /node_modules[\\/](react|scheduler)[\\/]/;
 const REACT_DOM = /node_modules[\\/]react-dom[\\/]/;
 const ROUTER = /node_modules[\\/](react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 /*
- * What every reader page shares besides the framework, zod and the domain: the app's lib/ (not
- * admin/ or the account forms' checks) and its components at the top level, in layout/ and ui/
- * (less the tables and pager, which only admin screens and paged lists load; the account pages'
- * layout and parts, 3 KB gzip no article or list needs; and the toasts' container, fetched at the
- * first input: decision 087). One request instead of about 25: over HTTP/1.1 a browser fetches
- * six at a time, and each small chunk waits its turn. The group names are also
- * CHUNKS_IN_IMPORT_ORDER in app/lib/document/scripts-after-paint.server.ts (decision 024).
+ * What reader pages share besides the framework, zod and the domain: the app's lib/ (not admin/
+ * or the account forms' checks) and its components at the top level, in layout/, account/ and
+ * ui/, that the root or a reader page (home, post, category, author, search) imports. One
+ * request instead of about 25: over HTTP/1.1 a browser fetches six at a time, and each small
+ * chunk waits its turn. The group names are also CHUNKS_IN_IMPORT_ORDER in
+ * app/lib/document/scripts-after-paint.server.ts (decision 024).
  */
 const READER_SHARED =
-  /node_modules[\\/]clsx[\\/]|app[\\/]lib[\\/](?:(?:forms|offline|document)[\\/]|account[\\/](?!account-forms|auth-page))?[^\\/]+$|app[\\/]components[\\/](?!toast-container)(?:layout[\\/](?!auth-layout)|ui[\\/](?!table|row-actions|empty-state|pager|index))?[^\\/]+\.tsx?$/;
+  /node_modules[\\/]clsx[\\/]|app[\\/]lib[\\/](?:(?:forms|offline|document)[\\/]|account[\\/](?!account-forms|auth-page))?[^\\/]+$|app[\\/]components[\\/](?:(?:layout|account)[\\/]|ui[\\/](?!table|row-actions|empty-state|pager|index))?[^\\/]+\.tsx?$/;
+const READER_PAGES = /app[\\/](?:root\.tsx|routes[\\/](?:home\.tsx|(?:post|category|author|search)[\\/]route\.tsx))$/;
+/*
+ * Matched by path alone, the reader chunk also held what only the account and admin screens
+ * import (the account pages' layout, form fields, two-factor set-up): 3 KB gzip of every reader
+ * page's first load (decision 087). What is imported only dynamically (the toasts' container)
+ * is fetched when wanted, not with the page.
+ */
+function readerChunk(id: string, ctx: ChunkingContext): string | null {
+  const seen = new Set<string>();
+  const importedByAReaderPage = (module: string): boolean => {
+    if (READER_PAGES.test(module)) return true;
+    if (seen.has(module)) return false;
+    seen.add(module);
+    return (ctx.getModuleInfo(module)?.importers ?? []).some(importedByAReaderPage);
+  };
+  return importedByAReaderPage(id) ? "reader" : null;
+}
 const DOMAIN = /packages[\\/]domain[\\/]src[\\/]/;
 /*
  * The domain's modules that build no zod schema, which every reader page imports (messages,
@@ -36,8 +53,8 @@ const DOMAIN_WITHOUT_ZOD =
   /packages[\\/]domain[\\/]src[\\/](rules[\\/][a-z-]+|api[\\/](endpoint-url|messages|page-context)|accounts[\\/]roles)\.ts$/;
 /*
  * The icons drawn outside the admin screens, in one chunk every reader page loads; the admin's
- * own (most of lucide's hundred-odd here) go with its screens: one "icons" chunk of them all was
- * 9.6 KB gzip on every article (decision 087). Read from the imports, through lucide's index,
+ * own (most of lucide's hundred-odd here) in a chunk of their own: one "icons" chunk of them all
+ * was 9.6 KB gzip on every article (decision 087). Read from the imports, through lucide's index,
  * which maps each name and alias to its file.
  */
 function readerIcons(): RegExp {
@@ -104,10 +121,11 @@ export default defineConfig({
             { name: "router", test: ROUTER, priority: 3 },
             // Icons are a few hundred bytes each: one chunk rather than a request per icon.
             { name: "icons", test: readerIcons(), priority: 2 },
+            { name: "admin-icons", test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 1 },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: "domain", test: DOMAIN_WITHOUT_ZOD, priority: 3 },
             { name: domainChunk, test: DOMAIN, priority: 2 },
-            { name: "reader", test: READER_SHARED, priority: 1 },
+            { name: readerChunk, test: READER_SHARED, priority: 1 },
           ],
         },
       },
