@@ -111,6 +111,10 @@ test.describe("input before the page is interactive", () => {
     const releaseScripts = await holdBackScripts(page);
     await page.goto(`/page/${post.slug}`, { waitUntil: "domcontentloaded" });
     await markPage(page);
+    // The page shows the like before the server has it: reloading sooner would cancel its save.
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes("/reader-actions"),
+    );
 
     await page.getByRole("button", { name: "Like" }).click();
     expect(await isHydrated(page)).toBe(false);
@@ -119,6 +123,7 @@ test.describe("input before the page is interactive", () => {
     await expect(like).toHaveAttribute("aria-pressed", "true", { timeout: 15_000 });
     await expect(page.getByTestId("like-count")).toHaveText("1 like");
     expect(await stayedOnPage(page)).toBe(true);
+    expect((await saved).ok()).toBe(true);
 
     // Sent once: a second send would have taken the like back.
     await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);

@@ -218,9 +218,14 @@ test.describe("post page", () => {
     const like = page.getByRole("button", { name: "Like" });
     await expect(like).toHaveAttribute("aria-pressed", "false");
     await expect(page.getByTestId("like-count")).toHaveText("0 likes");
+    // The page shows the like before the server has it: reloading sooner would cancel its save.
+    const likeSaved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes("/reader-actions"),
+    );
     await like.click();
     await expect(like).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByTestId("like-count")).toHaveText("1 like");
+    expect((await likeSaved).ok()).toBe(true);
     await page.reload();
     await expect(like).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByTestId("like-count")).toHaveText("1 like");
