@@ -90,15 +90,10 @@ export function createPostListing(
       "z-a": [sql`lower(${posts.title}) desc`, desc(posts.id)],
     }[query.sort];
 
-    let totalIsEstimate = false;
-    const { rows, total } = await readPage(
+    const { rows, total, totalIsEstimate } = await readPage(
       query.page,
       query.limit,
-      async () => {
-        const counted = await countPosts(db, where, EXACT_LIST_TOTAL);
-        totalIsEstimate = counted.totalIsEstimate;
-        return [counted];
-      },
+      async () => [await countPosts(db, where, EXACT_LIST_TOTAL)],
       // The page's ids first, from the index alone; only those nine are joined to their summaries.
       (offset) =>
         selectPostSummaries(db, viewer.id)
