@@ -432,7 +432,7 @@ async function main() {
       const lines = [
         heading,
         "",
-        `Measured ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}. Median of ${RUNS} run(s) per page (\`npm run lighthouse -- --runs ${RUNS} --preset ${preset}\`).`,
+        `Measured ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}. Median of ${RUNS} run(s) per page (\`npm run lighthouse -- --runs ${RUNS} --preset ${preset}${CPU_SLOWDOWN === undefined ? "" : ` --cpu-slowdown ${CPU_SLOWDOWN}`}\`).`,
         "",
         "| page | path | performance | accessibility | best practices | SEO | LCP | TBT | CLS | FCP |",
         "|---|---|---|---|---|---|---|---|---|---|",
