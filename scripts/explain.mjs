@@ -71,14 +71,13 @@ if (!post.id) {
 }
 const commented = await one("select post_id from comments group by post_id order by count(*) desc limit 1");
 const reader = await one("select user_id from post_likes group by user_id order by count(*) desc limit 1");
+// The tag on the most posts: its pages are the longest, and its name makes a search that matches its posts too.
 const mostTagged = await one(
   "select tags.id, tags.name from tags join post_tags on post_tags.tag_id = tags.id group by tags.id order by count(*) desc limit 1",
 );
 const category = await one(
   "select c.id, c.name, t.id as type_id, t.name as type from categories c join types t on t.category_id = c.id order by c.name, t.name limit 1",
 );
-// The tag on the most posts: its pages are the longest.
-const tag = await one("select tag_id as id from post_tags group by tag_id order by count(*) desc limit 1");
 const IN_TAG = "posts.id in (select post_tags.post_id from post_tags where post_tags.tag_id in ($2))";
 const newestIds = (
   await db.query("select id from posts where is_published order by created_at desc, id desc limit 44")
@@ -205,7 +204,7 @@ const QUERIES = [
     sql: boundedCount(`posts.is_published = $1 and ${IN_CATEGORY}`),
     params: categoryParams.slice(0, 2),
   },
-  ...(tag.id
+  ...(mostTagged.id
     ? [
         { name: "posts: the largest tag", sql: listPage(`posts.is_published = $1 and ${IN_TAG}`, NEWEST, 0) },
         {
@@ -213,7 +212,7 @@ const QUERIES = [
           sql: listPage(`posts.is_published = $1 and ${IN_TAG}`, NEWEST, 1000 * PAGE),
         },
         { name: "posts: the largest tag, total", sql: boundedCount(`posts.is_published = $1 and ${IN_TAG}`) },
-      ].map((query) => ({ ...query, params: [true, tag.id] }))
+      ].map((query) => ({ ...query, params: [true, mostTagged.id] }))
     : []),
   {
     name: `posts: type ${category.type}`,

@@ -16,8 +16,11 @@ const SCRIPTS_FROM_THIS_SITE = "script-src 'self'";
  * Vite's HMR client.
  */
 export function securityHeaders(options: { development: boolean }): MiddlewareHandler<AppEnv> {
-  const setPageHeaders = headersWithScripts(options.development ? ["'self'", "'unsafe-inline'"] : ["'self'"], options);
   const setApiHeaders = headersWithScripts(["'self'"], options);
+  // In production pages start from the API's policy; their hashes are added once rendered.
+  const setPageHeaders = options.development
+    ? headersWithScripts(["'self'", "'unsafe-inline'"], options)
+    : setApiHeaders;
   // The API calls a page render makes in-process never reach a browser: no headers needed.
   return async (c, next) => {
     if (c.env?.pageRequest) return next();
