@@ -20,6 +20,8 @@ export interface CachedPage {
   body: Buffer;
   gzip: Buffer;
   brotli: Buffer;
+  /** Brotli's quality of `brotli`: a copy readers keep asking for is compressed again at the best. */
+  brotliQuality: number;
   /** A weak validator of the body, computed once here, not per view. */
   etag: string;
   storedAt: number;
@@ -38,6 +40,8 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** How long after its lifetime an entry may still answer when a render fails or runs late. */
   staleMs: number;
+  /** Served this many times, a copy is compressed again at brotli's best quality. */
+  bestBrotliAfterHits?: number;
 }
 
 export const DEFAULT_PAGE_CACHE: PageCacheOptions = {
@@ -55,32 +59,33 @@ export const READER_PAGE_CACHE: PageCacheOptions = {
 };
 
 /*
- * Brotli's quality 5 makes the home page (188 KB) 20.4 KB in about 2 ms; 11 would make it 17.9 KB
- * in 270 ms, a cost paid again each time the copy expires. Both run on libuv's threads, so the
- * readers served from the cache meanwhile do not wait.
+ * Brotli's quality 5 makes the home page (181 KB) 19.5 KB in a few ms, on libuv's threads, so the
+ * readers served from the cache meanwhile do not wait. Quality 11 makes it 2.4 KB smaller but
+ * takes 0.3–0.6 s of a thread: only a copy served a few times pays it, once, one copy at a time,
+ * and a render that comes out the same bytes keeps its copy's compressed forms (decision 090).
  */
-const BROTLI_QUALITY = 5;
+const FIRST_BROTLI_QUALITY = 5;
+const BEST_BROTLI_QUALITY = 11;
+const BEST_BROTLI_AFTER_HITS = 3;
 
-export async function copyOfPage(rendered: RenderedPage): Promise<CachedPage> {
-  const [gzip, brotli] = await Promise.all([
-    gzipped(rendered.body),
-    brotliCompressed(rendered.body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length,
-      },
-    }),
-  ]);
-  return {
-    status: rendered.status,
-    headers: rendered.headers,
-    body: rendered.body,
-    gzip,
-    brotli,
-    etag: entityTag(rendered.body),
-    storedAt: Date.now(),
-  };
+const brotliAt = (body: Buffer, quality: number) =>
+  brotliCompressed(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+
+/** The page as the cache keeps it; compressed here unless `previous` is a copy of the same bytes. */
+export async function copyOfPage(rendered: RenderedPage, previous?: CachedPage): Promise<CachedPage> {
+  const page = { status: rendered.status, headers: rendered.headers, body: rendered.body, storedAt: Date.now() };
+  if (previous?.body.equals(rendered.body)) {
+    const { gzip, brotli, brotliQuality, etag } = previous;
+    return { ...page, gzip, brotli, brotliQuality, etag };
+  }
+  const [gzip, brotli] = await Promise.all([gzipped(rendered.body), brotliAt(rendered.body, FIRST_BROTLI_QUALITY)]);
+  return { ...page, gzip, brotli, brotliQuality: FIRST_BROTLI_QUALITY, etag: entityTag(rendered.body) };
 }
 
 const sizeOf = (page: CachedPage) => page.body.length + page.gzip.length + page.brotli.length;
@@ -88,6 +93,9 @@ const sizeOf = (page: CachedPage) => page.body.length + page.gzip.length + page.
 export function createPageCache(options: PageCacheOptions = DEFAULT_PAGE_CACHE) {
   const entries = new Map<string, CachedPage>();
   const inFlight = new Map<string, Promise<CachedPage | null>>();
+  const hits = new WeakMap<CachedPage, number>();
+  const bestBrotliAfterHits = options.bestBrotliAfterHits ?? BEST_BROTLI_AFTER_HITS;
+  let compressingBest = false;
   let bytes = 0;
   // Bumped by every invalidation, so a render that started before it is not stored after it.
   let generation = 0;
@@ -122,7 +130,26 @@ export function createPageCache(options: PageCacheOptions = DEFAULT_PAGE_CACHE) 
     // Re-insert: Map order is the LRU order.
     entries.delete(key);
     entries.set(key, page);
+    noteHit(key, page);
     return page;
+  }
+
+  /** Compresses a copy served often enough at the best quality, replacing it unless it changed meanwhile. */
+  function noteHit(key: string, page: CachedPage) {
+    if (page.brotliQuality === BEST_BROTLI_QUALITY || compressingBest) return;
+    const count = (hits.get(page) ?? 0) + 1;
+    hits.set(page, count);
+    if (count < bestBrotliAfterHits) return;
+    compressingBest = true;
+    brotliAt(page.body, BEST_BROTLI_QUALITY)
+      .then((brotli) => {
+        if (entries.get(key) === page) store(key, { ...page, brotli, brotliQuality: BEST_BROTLI_QUALITY });
+      })
+      // The quality-5 copy keeps answering.
+      .catch(() => undefined)
+      .finally(() => {
+        compressingBest = false;
+      });
   }
 
   return {
@@ -143,13 +170,14 @@ export function createPageCache(options: PageCacheOptions = DEFAULT_PAGE_CACHE) 
       if (pending) return { page: await pending, hit: true };
       if (!keep) {
         const rendered = await render();
-        return { page: rendered ? await copyOfPage(rendered) : null, hit: false };
+        return { page: rendered ? await copyOfPage(rendered, entries.get(key)) : null, hit: false };
       }
       const startedAt = generation;
       const rendering = (async () => {
         const rendered = await render();
         if (!rendered) return null;
-        const page = await copyOfPage(rendered);
+        // The expired copy, if the render came out the same, lends it its compressed forms.
+        const page = await copyOfPage(rendered, entries.get(key));
         if (generation === startedAt) store(key, page);
         return page;
       })();

@@ -13,8 +13,18 @@ import { AdvertHeader } from "../components/home/advert-header";
 import { AudioVideo } from "../components/home/audio-video";
 import { PostCarousel } from "../components/home/carousel";
 import { CategoryBlock, categoryPagePath } from "../components/home/category-block";
-import { FeaturedNews } from "../components/home/featured-news";
-import { blockItems, type Loaded, type VideoPost } from "../components/home/home-data";
+import { FEATURED_FIRST_TAB, FeaturedNews } from "../components/home/featured-news";
+import {
+  BLOCK_FIELDS,
+  type BlockPost,
+  blockItems,
+  CARD_FIELDS,
+  type CardPost,
+  type Loaded,
+  postFields,
+  VIDEO_FIELDS,
+  type VideoPost,
+} from "../components/home/home-data";
 import { Icymi } from "../components/home/icymi";
 import { Mosaic } from "../components/home/mosaic";
 import { NewsUpdate } from "../components/home/news-update";
@@ -38,6 +48,7 @@ export const headers = publicPageHeaders;
 const FIRST_BELOW_THE_FOLD = "latest-news";
 
 /* The parts that hydration keeps as the server rendered them (decisions 036, 040). */
+const MASTHEAD_ID = "part-masthead";
 const NEWS_UPDATE_ID = "part-news-update";
 const MOSAIC_ID = "part-mosaic";
 const ICYMI_ID = "part-icymi";
@@ -52,7 +63,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "expect", href: `#${FIRST_BELOW_THE_FOLD}`, blocking: "render" },
 ];
 
-const ids = (block: Loaded<PostSummary[]>) => blockItems(block).map((post) => post._id);
+const ids = (block: Loaded<{ _id: string }[]>) => blockItems(block).map((post) => post._id);
 
 /** What a reader may have marked here: the carousels' Read Later, World News likes and the poll. */
 export const handle = {
@@ -74,22 +85,15 @@ const TITLE_CUT_NARROW = 50;
 // Loading: one call (GET /api/home) answers every block; if it fails, each block shows its
 // error state.
 
-/**
- * A summary as the page shows it (the loader data travels in the HTML for hydration): the first
- * cover only, without its description, as home covers sit beside their headline link and are
- * decorative (alt=""), and no schedule.
- */
-function slim(post: PostSummary): PostSummary {
-  return { ...post, image: post.image.slice(0, 1), imageAlt: [], scheduledAt: null };
-}
-
 const loaded = <T,>(data: T): Loaded<T> => ({ ok: true, data });
+
+const cards = (posts: PostSummary[]): CardPost[] => posts.map((post) => postFields(post, CARD_FIELDS));
 
 /** The Audio Video posts with their `link` (the video to play), only when it is https. */
 function videoPosts(posts: PostSummary[]): VideoPost[] {
   return posts.slice(0, CATEGORY_BLOCK_SIZE).map((post) => {
     const link = post.link.trim();
-    return { ...slim(post), link: /^https:\/\//i.test(link) ? link : "" };
+    return { ...postFields(post, VIDEO_FIELDS), link: /^https:\/\//i.test(link) ? link : "" };
   });
 }
 
@@ -111,10 +115,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const home = await loadHome(context);
   const pick = <T,>(from: (answer: HomeJson) => T): Loaded<T> => (home.ok ? loaded(from(home.data)) : home);
   const list = (from: (answer: HomeJson) => PostSummary[], size: number) =>
-    pick((answer) => from(answer).slice(0, size).map(slim));
-  const block = (category: PostCategory) => list((answer) => answer.byCategory[category] ?? [], CATEGORY_BLOCK_SIZE);
+    pick((answer) => cards(from(answer).slice(0, size)));
+  const block = (category: PostCategory) =>
+    pick((answer) =>
+      (answer.byCategory[category] ?? []).slice(0, CATEGORY_BLOCK_SIZE).map((post) => postFields(post, BLOCK_FIELDS)),
+    );
   // Parts without state or handlers: a document carries only their versions (decision 040).
-  const staticBlock = (category: PostCategory, posts = block(category)) =>
+  const staticBlock = (category: PostCategory, posts = block(category)): KeptPart<Loaded<BlockPost[]>> =>
     keptPart(context, staticBlockId(category), posts);
 
   const worldNews = block("World News");
@@ -124,11 +131,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The mosaic: the latest World News, Travel, Entertainment and National post, one each.
   const mosaic = [worldNews, travel, entertainment, national]
     .map((posts) => blockItems(posts)[0])
-    .filter((post): post is PostSummary => post !== undefined);
+    .filter((post): post is BlockPost => post !== undefined);
 
   return {
-    // To the minute, as the root loader's: only the month shows, and unchanged renders match (one ETag).
-    now: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString(),
+    masthead: keptPart(context, MASTHEAD_ID, {
+      adverts: pick((answer) => answer.advertsTop.slice(0, ADVERT_TOP_LIMIT)),
+      // To the minute, as the root loader's: only the month shows, and unchanged renders match (one ETag).
+      now: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString(),
+    }),
     newsUpdate: keptPart(context, NEWS_UPDATE_ID, blockItems(worldNews)[0] ?? null),
     mosaic: keptPart(context, MOSAIC_ID, mosaic),
     shareImage: mosaic[0]?.image[0] ?? null,
@@ -146,17 +156,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     audioVideo: pick((answer) => videoPosts(answer.byCategory["Audio Video"] ?? [])),
     video: Number.isInteger(video) ? video : 0,
-    featured: {
-      hot: list((answer) => answer.hot, WIDGET_SIZE),
-      trendy: list((answer) => answer.trendy, WIDGET_SIZE),
-      mostRead: list((answer) => answer.mostRead, WIDGET_SIZE),
-    },
+    featured: list((answer) => answer[FEATURED_FIRST_TAB], WIDGET_SIZE),
     icymi: keptPart(
       context,
       ICYMI_ID,
       list((answer) => answer.icymi, WIDGET_SIZE),
     ),
-    adverts: pick((answer) => answer.advertsTop.slice(0, ADVERT_TOP_LIMIT)),
     poll: pick((answer) => answer.poll),
   };
 }
@@ -202,7 +207,7 @@ function StaticBlock({
   ...props
 }: Omit<ComponentProps<typeof CategoryBlock>, "likeable" | "posts" | "category"> & {
   category: PostCategory;
-  part: KeptPart<Loaded<PostSummary[]>>;
+  part: KeptPart<Loaded<BlockPost[]>>;
 }) {
   return (
     <ServerHtml id={staticBlockId(props.category)} part={part} className="min-w-0">
@@ -221,8 +226,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="pb-4">
       <WebSiteJsonLd />
-      <AdvertHeader adverts={loaderData.adverts} now={loaderData.now} />
-      {/* The news strip and the mosaic have nothing to do in the browser: hydration keeps their HTML (decision 036). */}
+      {/* The masthead, news strip and mosaic have nothing to do in the browser: hydration keeps their HTML (decision 036). */}
+      <ServerHtml id={MASTHEAD_ID} part={loaderData.masthead}>
+        {({ adverts, now }) => <AdvertHeader adverts={adverts} now={now} />}
+      </ServerHtml>
       <ServerHtml id={NEWS_UPDATE_ID} part={loaderData.newsUpdate} className="mt-4">
         {(post) => <NewsUpdate post={post ?? undefined} />}
       </ServerHtml>
@@ -261,7 +268,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <aside aria-label="Featured, poll and highlights" className="flex min-w-0 flex-col gap-12">
           <Suspense>
-            <FeaturedNews feeds={loaderData.featured} />
+            <FeaturedNews first={loaderData.featured} />
           </Suspense>
           <Suspense>
             <PollBlock poll={loaderData.poll} />

@@ -2,9 +2,9 @@ import { postPath, shortenText } from "@broadsheet/domain";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type FocusEvent, memo, type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useHydrated } from "../../lib/document/use-hydrated";
-import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
 import { CategoryLink } from "../post-card";
+import type { CardPost } from "./home-data";
 import { BlockNotice, CardDate, Kicker, PostImageLink, SectionHeading } from "./parts";
 import { ReadLaterButton } from "./read-later-button";
 import { useMediaQuery, usePrefersReducedMotion } from "./use-media-query";
@@ -56,7 +56,7 @@ function trackReducer(state: TrackState, action: TrackAction): TrackState {
 }
 
 /* Memoised: the track re-renders on every move (every 3 s with autoplay), the cards never need to. */
-const CarouselCard = memo(function CarouselCard({ post }: { post: PostSummary }) {
+const CarouselCard = memo(function CarouselCard({ post }: { post: CardPost }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition hover:shadow-md">
       <PostImageLink
@@ -110,7 +110,7 @@ export function PostCarousel({
 }: {
   id: string;
   title: string;
-  posts: PostSummary[];
+  posts: CardPost[];
   failed: boolean;
   more?: { to: string; label: string };
 }) {

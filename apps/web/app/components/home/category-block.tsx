@@ -1,7 +1,6 @@
 import { asciiSlug, categoryPath, postPath, shortenText } from "@broadsheet/domain";
-import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
-import type { Loaded } from "./home-data";
+import type { BlockPost, Loaded } from "./home-data";
 import { LikeButton } from "./like-button";
 import { BlockNotice, Byline, CoverImage, SectionHeading } from "./parts";
 
@@ -27,7 +26,7 @@ export function CategoryBlock({
   likeable = false,
 }: {
   category: string;
-  posts: Loaded<PostSummary[]>;
+  posts: Loaded<BlockPost[]>;
   titleMax: number;
   variant?: "full" | "compact";
   likeable?: boolean;
@@ -36,7 +35,7 @@ export function CategoryBlock({
   const items = posts.ok ? posts.data : [];
   const [lead, ...rest] = items;
   const compact = variant === "compact";
-  const byline = (post: PostSummary) => (
+  const byline = (post: BlockPost) => (
     <Byline post={post} likes={likeable ? <LikeButton post={post} /> : undefined} className="mt-1.5" />
   );
 

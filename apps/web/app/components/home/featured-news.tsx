@@ -1,8 +1,7 @@
 import { postPath, shortenText } from "@broadsheet/domain";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
-import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
-import type { Loaded } from "./home-data";
+import type { CardPost, Loaded } from "./home-data";
 import { CardDate, CoverImage, SectionHeading } from "./parts";
 
 export type FeaturedTab = "hot" | "trendy" | "mostRead";
@@ -11,11 +10,19 @@ const TABS: { key: FeaturedTab; label: string }[] = [
   { key: "trendy", label: "Trendy News" },
   { key: "mostRead", label: "Most Read" },
 ];
-const FIRST_TAB: FeaturedTab = "trendy";
+/** The tab shown first, the only one whose list the page carries. */
+export const FEATURED_FIRST_TAB = "trendy" satisfies FeaturedTab;
+// feedsApi's paths, written out: importing the endpoints would bring zod onto the page (decision 025).
+const FEED_PATHS: Record<FeaturedTab, string> = {
+  hot: "/api/posts/hot",
+  trendy: "/api/posts/trendy",
+  mostRead: "/api/posts/most-read",
+};
+const LOAD_FAILED = "Error loading posts!";
 const TITLE_MAX = 70;
 
 /** A small side-list row: thumbnail, title and card date. Shared with In Case You Missed It. */
-export function SidePostItem({ post, rank }: { post: PostSummary; rank?: number }) {
+export function SidePostItem({ post, rank }: { post: CardPost; rank?: number }) {
   return (
     <article className="group flex gap-3">
       <PageLink
@@ -45,15 +52,30 @@ export function SidePostItem({ post, rank }: { post: PostSummary; rank?: number 
  * The Featured News widget (docs/product.md#home): an ARIA tablist of Hot News, Trendy News
  * and Most Read, one panel at a time, Trendy first (so also the one shown without
  * JavaScript). Arrow keys, Home and End move between tabs. Only the shown panel holds its
- * list: the hidden ones were 10 posts more to lay out and hydrate on every home page.
+ * list, and the page carries only Trendy's: the others are asked for when first chosen
+ * (they were 10 posts more to lay out, hydrate and carry on every home page).
  */
-export function FeaturedNews({ feeds }: { feeds: Record<FeaturedTab, Loaded<PostSummary[]>> }) {
-  const [active, setActive] = useState<FeaturedTab>(FIRST_TAB);
+export function FeaturedNews({ first }: { first: Loaded<CardPost[]> }) {
+  const [active, setActive] = useState<FeaturedTab>(FEATURED_FIRST_TAB);
+  const [others, setOthers] = useState<Partial<Record<FeaturedTab, Loaded<CardPost[]>>>>({});
+  const asked = useRef(new Set<FeaturedTab>());
   const tabRefs = useRef(new Map<FeaturedTab, HTMLButtonElement>());
   const base = useId();
+  const feedOf = (key: FeaturedTab) => (key === FEATURED_FIRST_TAB ? first : others[key]);
+
+  const load = (key: FeaturedTab) => {
+    if (key === FEATURED_FIRST_TAB || asked.current.has(key) || others[key]?.ok) return;
+    asked.current.add(key);
+    setOthers((current) => ({ ...current, [key]: undefined }));
+    void loadFeed(FEED_PATHS[key]).then((loaded) => {
+      asked.current.delete(key);
+      setOthers((current) => ({ ...current, [key]: loaded }));
+    });
+  };
 
   const select = (key: FeaturedTab, focus: boolean) => {
     setActive(key);
+    load(key);
     if (focus) tabRefs.current.get(key)?.focus();
   };
 
@@ -110,8 +132,8 @@ export function FeaturedNews({ feeds }: { feeds: Record<FeaturedTab, Loaded<Post
         })}
       </div>
       {TABS.map((tab) => {
-        const feed = feeds[tab.key];
-        const posts = feed.ok ? feed.data : [];
+        const feed = feedOf(tab.key);
+        const posts = feed?.ok ? feed.data : [];
         return (
           <div
             key={tab.key}
@@ -121,8 +143,12 @@ export function FeaturedNews({ feeds }: { feeds: Record<FeaturedTab, Loaded<Post
             hidden={tab.key !== active}
             className="pt-4"
           >
-            {tab.key !== active ? null : !feed.ok ? (
-              <p className="py-4 text-sm text-gray-600">Error loading posts!</p>
+            {tab.key !== active ? null : !feed ? (
+              <p className="py-4 text-sm text-gray-600" role="status">
+                Loading…
+              </p>
+            ) : !feed.ok ? (
+              <p className="py-4 text-sm text-gray-600">{feed.message}</p>
             ) : posts.length === 0 ? (
               <p className="py-4 text-sm text-gray-600">No posts yet.</p>
             ) : (
@@ -139,4 +165,15 @@ export function FeaturedNews({ feeds }: { feeds: Record<FeaturedTab, Loaded<Post
       })}
     </section>
   );
+}
+
+/** A feed's posts, or the error state: never throws. */
+async function loadFeed(path: string): Promise<Loaded<CardPost[]>> {
+  try {
+    const response = await fetch(path, { headers: { accept: "application/json" } });
+    const posts: unknown = response.ok ? await response.json() : null;
+    return Array.isArray(posts) ? { ok: true, data: posts as CardPost[] } : { ok: false, message: LOAD_FAILED };
+  } catch {
+    return { ok: false, message: LOAD_FAILED };
+  }
 }

@@ -1,10 +1,9 @@
-import type { PostSummary } from "../../lib/post-types";
 import { SidePostItem } from "./featured-news";
-import type { Loaded } from "./home-data";
+import type { CardPost, Loaded } from "./home-data";
 import { SectionHeading } from "./parts";
 
 /** In Case You Missed It: up to 5 older posts worth a second look. */
-export function Icymi({ posts }: { posts: Loaded<PostSummary[]> }) {
+export function Icymi({ posts }: { posts: Loaded<CardPost[]> }) {
   return (
     <section aria-labelledby="icymi-heading" className="below-the-fold min-w-0 [--unshown-height:440px]">
       <SectionHeading id="icymi-heading">In Case You Missed It</SectionHeading>

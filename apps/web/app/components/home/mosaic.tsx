@@ -1,7 +1,7 @@
 import { postPath } from "@broadsheet/domain";
-import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
 import { CategoryLink } from "../post-card";
+import type { BlockPost } from "./home-data";
 import { CoverImage } from "./parts";
 
 const TILE_CLASSES = [
@@ -15,7 +15,7 @@ const TILE_CLASSES = [
  * The top of the front page: the latest World News, Travel, Entertainment and National
  * posts, the first one large. The whole tile is the link (a stretched title link).
  */
-export function Mosaic({ posts }: { posts: PostSummary[] }) {
+export function Mosaic({ posts }: { posts: BlockPost[] }) {
   if (posts.length === 0) return null;
   return (
     <section aria-labelledby="top-stories" className="mt-6">

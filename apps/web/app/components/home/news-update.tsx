@@ -1,9 +1,9 @@
 import { formatLongDate, postPath } from "@broadsheet/domain";
-import type { PostSummary } from "../../lib/post-types";
 import { PageLink } from "../page-link";
+import type { BlockPost } from "./home-data";
 
 /** The "News update" strip: the date and title of the latest World News post. */
-export function NewsUpdate({ post }: { post: PostSummary | undefined }) {
+export function NewsUpdate({ post }: { post: BlockPost | undefined }) {
   return (
     <section
       aria-label="News update"

@@ -172,7 +172,15 @@ export function CommentCount({ count }: { count: number }) {
 }
 
 /** Author · date · counts, the byline of every block post. `likes` replaces the like count (the World News button). */
-export function Byline({ post, likes, className = "" }: { post: PostSummary; likes?: ReactNode; className?: string }) {
+export function Byline({
+  post,
+  likes,
+  className = "",
+}: {
+  post: Pick<PostSummary, "author" | "authorSlug" | "coauthors" | "createdAt" | "likeCount" | "commentCount">;
+  likes?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-gray-600 ${className}`}>
       <Bylines post={post} className="font-semibold text-gray-800 hover:text-brand-700 hover:underline" />

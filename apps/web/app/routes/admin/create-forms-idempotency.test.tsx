@@ -30,11 +30,14 @@ describe("create forms send an idempotency key", { timeout: 20_000 }, () => {
     await userEvent.click(create);
     await waitFor(() => expect(keys).toHaveLength(1));
     answer = { ok: true, message: "Category created", intent: "create" };
+    // Disabled while the first submit is on its way: a click then is dropped, not repeated.
+    await waitFor(() => expect((create as HTMLButtonElement).disabled).toBe(false), SLOW);
     await userEvent.click(create);
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[0]).toMatch(UUID);
     expect(keys[1]).toBe(keys[0]);
     await userEvent.type(screen.getByLabelText("Category name"), "Travel");
+    await waitFor(() => expect((create as HTMLButtonElement).disabled).toBe(false), SLOW);
     await userEvent.click(create);
     await waitFor(() => expect(keys).toHaveLength(3));
     expect(keys[2]).toMatch(UUID);
