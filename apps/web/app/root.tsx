@@ -27,6 +27,7 @@ import { loadEmbedsOnClick } from "./lib/document/embeds";
 import { followPageLinks } from "./lib/document/page-links";
 import { PendingAnswerToasts } from "./lib/forms/toasted-fetcher";
 import { keepOnlyOwnersCopies, registerServiceWorker } from "./lib/offline/read-later-offline";
+import { HOUR_MS, renderTime } from "./lib/render-time";
 import { useRootData } from "./lib/root-data";
 import { useSessionUser } from "./lib/session-user";
 import { feedLinks, useSiteName } from "./lib/site";
@@ -35,9 +36,9 @@ import { SHARED_READER, type ViewerTargets, viewerStateHref } from "./lib/viewer
 export async function loader({ context }: Route.LoaderArgs) {
   // The admins-only setting stays on the server: this data is in every page's HTML.
   const { requireTwoFactor: _, ...site } = context.site;
-  // To the minute: pages show only the date, and an unchanged page rendered again is then the
-  // same bytes, so its ETag matches and a revalidation is answered 304.
-  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  // To the hour: the top bar shows the day and the footer the year. A page that says "3 minutes
+  // ago" carries its own time to the minute (the post page's loader).
+  const now = renderTime(HOUR_MS);
   if (context.readerShell) return { site, now, user: SHARED_READER, readerShell: true };
   const session = await callApi(context, usersApi.getUser);
   return { site, now, user: session.ok ? session.data : null, readerShell: false };

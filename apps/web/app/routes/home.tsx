@@ -36,6 +36,7 @@ import { callApi, errorMessage } from "../lib/api.server";
 import { keptPart } from "../lib/kept-parts.server";
 import type { PostSummary } from "../lib/post-types";
 import { publicPageHeaders } from "../lib/public-page";
+import { HOUR_MS, renderTime } from "../lib/render-time";
 import { rootDataIn } from "../lib/root-data";
 import { defaultShareImageTags, siteNameIn, twitterSiteTags } from "../lib/site";
 import type { ViewerTargets } from "../lib/viewer-state";
@@ -136,8 +137,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     masthead: keptPart(context, MASTHEAD_ID, {
       adverts: pick((answer) => answer.advertsTop.slice(0, ADVERT_TOP_LIMIT)),
-      // To the minute, as the root loader's: only the month shows, and unchanged renders match (one ETag).
-      now: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString(),
+      // Only the month shows: to the hour, as the root loader's.
+      now: renderTime(HOUR_MS),
     }),
     newsUpdate: keptPart(context, NEWS_UPDATE_ID, blockItems(worldNews)[0] ?? null),
     mosaic: keptPart(context, MOSAIC_ID, mosaic),

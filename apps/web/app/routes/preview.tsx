@@ -2,12 +2,12 @@ import { formatZonedTime, PREVIEW_MESSAGES, postPath, previewsApi } from "@broad
 import { Eye } from "lucide-react";
 import { data } from "react-router";
 import { callApi, errorMessage } from "../lib/api.server";
+import { MINUTE_MS, renderTime } from "../lib/render-time";
 import { useSite } from "../lib/site";
 import type { Route } from "./+types/preview";
 import { ArticleBody } from "./post/components/article-body";
 import { ArticleHeader } from "./post/components/article-header";
 import { Gallery } from "./post/components/gallery";
-import { useNow } from "./post/use-now";
 
 /*
  * /preview/{token} (issue 15): a draft or scheduled post as readers will see it, for whoever
@@ -21,10 +21,10 @@ export function headers(): HeadersInit {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const result = await callApi(context, previewsApi.get, { params: { token: params.token } });
-  if (result.status === 404) return data({ post: null, canonicalUrl: "" }, { status: 404 });
+  if (result.status === 404) return data({ post: null, now: renderTime(MINUTE_MS), canonicalUrl: "" }, { status: 404 });
   if (!result.ok) throw data(errorMessage(result), { status: result.status });
   const base = context.site.publicUrl.replace(/\/+$/, "");
-  return { post: result.data, canonicalUrl: `${base}${postPath(result.data.slug)}` };
+  return { post: result.data, now: renderTime(MINUTE_MS), canonicalUrl: `${base}${postPath(result.data.slug)}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function PreviewPage({ loaderData }: Route.ComponentProps) {
-  const now = useNow();
+  const now = new Date(loaderData.now);
   const timeZone = useSite()?.timeZone ?? "UTC";
   const { post, canonicalUrl } = loaderData;
   if (!post) {

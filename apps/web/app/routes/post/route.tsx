@@ -18,6 +18,7 @@ import type { ActionResult } from "../../lib/forms/action-result";
 import { apiMessage, fail, failedCall, refuse, succeed } from "../../lib/forms/answer.server";
 import { formText } from "../../lib/forms/form-data";
 import { publicPageHeaders } from "../../lib/public-page";
+import { MINUTE_MS, renderTime } from "../../lib/render-time";
 import { useSessionUser } from "../../lib/session-user";
 import { siteNameIn, twitterSiteTags } from "../../lib/site";
 import type { ViewerTargets } from "../../lib/viewer-state";
@@ -39,7 +40,6 @@ import { PostTags } from "./components/post-tags";
 import { ReviewsSection } from "./components/reviews";
 import { SideList } from "./components/side-list";
 import { StaffActions } from "./components/staff-actions";
-import { useNow } from "./use-now";
 
 /*
  * /page/:slug, the post page: the article, likes and Read Later, comments, reviews and, for
@@ -75,6 +75,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const canonicalUrl = post.canonicalUrl || `${base}${postPath(post.slug)}`;
   return {
     post,
+    // For "3 minutes ago", the same in the server's render and the browser's.
+    now: renderTime(MINUTE_MS),
     related: relatedResult.ok ? relatedResult.data : [],
     upNext: upNextResult.ok ? upNextResult.data : [],
     canonicalUrl,
@@ -185,9 +187,10 @@ function PostView({
   siteLogo,
   description,
   images,
+  now: renderedAt,
 }: PostPageData) {
   const user = useSessionUser();
-  const now = useNow();
+  const now = new Date(renderedAt);
   const actionData = useActionData<ActionResult>();
   const staff = isStaff(user?.role);
   useEffect(() => sendView(post._id), [post._id]);
