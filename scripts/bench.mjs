@@ -1,4 +1,4 @@
-// npm run bench [-- --posts 1000] [--duration 5] [--database-url postgres://…]
+// npm run bench [-- --posts 1000] [--duration 5] [--database-url postgres://…] [--seeded]
 //                [--only "API search, new words"] [--cpu-profile /tmp/prof]
 //
 // Builds, seeds a fresh database with N demo posts, starts the production server and
@@ -24,6 +24,9 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "50" },
     "database-url": { type: "string" },
+    // The database at --database-url is already seeded with --posts posts (`npm run seed`): it is
+    // used as it is and kept, not created, seeded and dropped. A million posts take 15 minutes or more to seed.
+    seeded: { type: "boolean", default: false },
     // Server processes on PostgreSQL (the WORKERS variable); unset: the default, one per core.
     workers: { type: "string" },
     "no-write": { type: "boolean", default: false },
@@ -34,6 +37,10 @@ const { values: args } = parseArgs({
   },
 });
 const POSTS = Number(args.posts);
+if (args.seeded && !args["database-url"]) {
+  console.error("--seeded needs --database-url: the PostgreSQL database already seeded.");
+  process.exit(2);
+}
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const PORT = 3900;
@@ -350,7 +357,11 @@ async function main() {
   execFileSync(process.execPath, [path.join(root, "scripts/build-if-stale.mjs")], { stdio: "inherit" });
 
   const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "broadsheet-bench-")), "data");
-  const postgres = args["database-url"] ? await freshPostgresDatabase(args["database-url"]) : undefined;
+  const postgres = args.seeded
+    ? { url: args["database-url"], async drop() {} }
+    : args["database-url"]
+      ? await freshPostgresDatabase(args["database-url"])
+      : undefined;
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -364,13 +375,17 @@ async function main() {
   };
   delete env.REDIS_URL;
 
-  log(`Seeding ${POSTS} posts (${postgres ? "PostgreSQL" : "PGlite"})…`);
   const seedStarted = performance.now();
-  execFileSync(process.execPath, [path.join(root, "apps/server/dist/cli/seed.js"), "--posts", String(POSTS)], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  if (!args.seeded) {
+    log(`Seeding ${POSTS} posts (${postgres ? "PostgreSQL" : "PGlite"})…`);
+    execFileSync(process.execPath, [path.join(root, "apps/server/dist/cli/seed.js"), "--posts", String(POSTS)], {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  }
+  const seeding = args.seeded
+    ? "seeded beforehand"
+    : `seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`;
   // An admin, to read the server's memory breakdown (GET /api/admin/runtime) at the end.
   execFileSync(
     process.execPath,
@@ -559,10 +574,10 @@ async function main() {
     const setup = postgres
       ? `PostgreSQL, ${POSTS} posts, ${workers} worker${workers === 1 ? "" : "s"}`
       : `PGlite, ${POSTS} posts`;
-    const command = `npm run bench -- --posts ${POSTS} --duration ${DURATION}${postgres ? " --database-url …" : ""}${args.workers ? ` --workers ${args.workers}` : ""}`;
+    const command = `npm run bench -- --posts ${POSTS} --duration ${DURATION}${postgres ? " --database-url …" : ""}${args.seeded ? " --seeded" : ""}${args.workers ? ` --workers ${args.workers}` : ""}`;
     const summary = [
       `Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine}.`,
-      `Database: ${setup} (seeded in ${seedSeconds.toFixed(1)} s). ${CONNECTIONS} connections, ${DURATION} s per target per round (after 1 s of the same requests), median of 3 rounds.`,
+      `Database: ${setup} (${seeding}). ${CONNECTIONS} connections, ${DURATION} s per target per round (after 1 s of the same requests), median of 3 rounds.`,
       `CPU time stolen by the hypervisor during the rounds: ${stealPercent} % (on a busy host every figure grows with it; compare runs with little steal).`,
       `Server RSS: ${peakRss} MB at the end of a round (${perProcessAtPeak.join(", ")}), peak ${rss} MB (${peaks.join(", ")}). Reader JavaScript on the first load of /: ${javascript.kb} KB gzip (${javascript.files} files).`,
       memory,

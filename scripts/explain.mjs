@@ -1,4 +1,4 @@
-// node scripts/explain.mjs --database-url postgres://… | --data-dir ./data [--search people] [--plans]
+// node scripts/explain.mjs --database-url postgres://… | --data-dir ./data [--search people] [--plans] [--only tag]
 //
 // EXPLAIN ANALYZE of every list query the site runs, against an already seeded database
 // (e.g. `npm run seed -- --posts 100000`): its time (median of three runs), the indexes it used, and a
@@ -16,6 +16,8 @@ const { values: args } = parseArgs({
     "data-dir": { type: "string" },
     search: { type: "string", default: "people" },
     plans: { type: "boolean", default: false },
+    // Only the queries whose name contains this (case-insensitive).
+    only: { type: "string", default: "" },
   },
 });
 if (!args["database-url"] === !args["data-dir"]) {
@@ -78,7 +80,10 @@ const mostTagged = await one(
 const category = await one(
   "select c.id, c.name, t.id as type_id, t.name as type from categories c join types t on t.category_id = c.id order by c.name, t.name limit 1",
 );
-const IN_TAG = "posts.id in (select post_tags.post_id from post_tags where post_tags.tag_id in ($2))";
+// The author of the most posts: their page is the longest.
+const mostWritten = await one(
+  "select users.id, users.slug from users join posts on posts.author_id = users.id group by users.id order by count(*) desc limit 1",
+);
 const newestIds = (
   await db.query("select id from posts where is_published order by created_at desc, id desc limit 44")
 ).rows.map((row) => row.id);
@@ -101,6 +106,11 @@ const listPage = (where, order, offset = 0) =>
 const boundedCount = (where) =>
   `select count(*) from (select 1 as one from posts where ${where} limit 10001) as bounded`;
 const NEWEST = "posts.created_at desc, posts.id desc";
+/** A tag's page by date: its ids from post_tags' copies of each post's date (tagged-list.ts, decision 090). */
+const IN_TAG = "post_tags.tag_id = $1 and post_tags.post_is_published = $2";
+const tagPage = (offset) =>
+  `${SUMMARY} where posts.id in (select post_tags.post_id from post_tags where ${IN_TAG}
+    order by post_tags.post_created_at desc, post_tags.post_id desc limit ${PAGE} offset ${offset}) order by ${NEWEST}`;
 
 /** A large search's matches are looked for among this many of the newest posts (a typical depth at 100k posts). */
 const SEARCH_BOUNDED_DEPTH = 8192;
@@ -206,13 +216,29 @@ const QUERIES = [
   },
   ...(mostTagged.id
     ? [
-        { name: "posts: the largest tag", sql: listPage(`posts.is_published = $1 and ${IN_TAG}`, NEWEST, 0) },
+        { name: "posts: the largest tag", sql: tagPage(0) },
+        { name: "posts: the largest tag, page 1001", sql: tagPage(1000 * PAGE) },
         {
-          name: "posts: the largest tag, page 1001",
-          sql: listPage(`posts.is_published = $1 and ${IN_TAG}`, NEWEST, 1000 * PAGE),
+          name: "posts: the largest tag, total",
+          sql: `select count(*) from (select post_tags.post_id from post_tags where ${IN_TAG} limit 10001) as bounded`,
         },
-        { name: "posts: the largest tag, total", sql: boundedCount(`posts.is_published = $1 and ${IN_TAG}`) },
-      ].map((query) => ({ ...query, params: [true, mostTagged.id] }))
+      ].map((query) => ({ ...query, params: [mostTagged.id, true] }))
+    : []),
+  ...(mostWritten.id
+    ? [
+        {
+          name: "posts: the largest author",
+          sql: listPage("posts.is_published = $1 and posts.author_id = $2", NEWEST),
+        },
+        {
+          name: "posts: the largest author, page 1001",
+          sql: listPage("posts.is_published = $1 and posts.author_id = $2", NEWEST, 1000 * PAGE),
+        },
+        {
+          name: "posts: the largest author, total",
+          sql: boundedCount("posts.is_published = $1 and posts.author_id = $2"),
+        },
+      ].map((query) => ({ ...query, params: [true, mostWritten.id] }))
     : []),
   {
     name: `posts: type ${category.type}`,
@@ -245,6 +271,16 @@ const QUERIES = [
     : []),
   { name: "admin posts: latest, drafts too", sql: listPage("true", NEWEST, 0), params: [] },
   { name: "admin posts: total", sql: boundedCount("true"), params: [] },
+  ...(mostWritten.id
+    ? [
+        { name: "admin posts: the largest author", sql: listPage("posts.author_id = $1", NEWEST) },
+        {
+          name: "admin posts: the largest author, page 1001",
+          sql: listPage("posts.author_id = $1", NEWEST, 1000 * PAGE),
+        },
+        { name: "admin posts: the largest author, total", sql: boundedCount("posts.author_id = $1") },
+      ].map((query) => ({ ...query, params: [mostWritten.id] }))
+    : []),
   { name: "admin dashboard: drafts", sql: boundedCount("posts.is_published = $1"), params: [false] },
   {
     name: "feeds: most read",
@@ -381,7 +417,7 @@ const QUERIES = [
 
 const SEQ_SCAN_ON_POSTS = /Seq Scan on posts\b/;
 const results = [];
-for (const query of QUERIES) {
+for (const query of QUERIES.filter((one) => one.name.toLowerCase().includes(args.only.toLowerCase()))) {
   // The first run warms the cache (the figures are for a running site); the median of three is reported,
   // because EXPLAIN ANALYZE's own clock readings inflate its times (tenfold on PGlite).
   const times = [];

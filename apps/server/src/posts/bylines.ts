@@ -62,14 +62,26 @@ export async function writeCoauthors(db: Database, postId: string, authors: stri
   await db.insert(postCoauthors).values(others.map((userId, index) => ({ postId, userId, position: index + 1 })));
 }
 
-/** Posts with the author at `slug` among their bylines, primary or not. */
-export function bylineBySlug(db: Database, slug: string): SQL | undefined {
-  const author = db.select({ id: users.id }).from(users).where(eq(users.slug, slug));
+/**
+ * Posts with the author at `slug` among their bylines, primary or not. The author is looked up
+ * first, and an author without co-bylines (most of them) is one `author_id`: the planner then
+ * reads their posts in date order from `posts_author_created_idx` at any depth (decision 090).
+ * Co-bylines make it an OR, which walks the date index of every post instead.
+ */
+export async function bylineBySlug(db: Database, slug: string): Promise<SQL> {
+  const [author] = await db.select({ id: users.id }).from(users).where(eq(users.slug, slug));
+  if (!author) return sql`false`;
+  const [coauthored] = await db
+    .select({ postId: postCoauthors.postId })
+    .from(postCoauthors)
+    .where(eq(postCoauthors.userId, author.id))
+    .limit(1);
+  if (!coauthored) return eq(posts.authorId, author.id);
   return or(
-    inArray(posts.authorId, author),
+    eq(posts.authorId, author.id),
     inArray(
       posts.id,
-      db.select({ id: postCoauthors.postId }).from(postCoauthors).where(inArray(postCoauthors.userId, author)),
+      db.select({ id: postCoauthors.postId }).from(postCoauthors).where(eq(postCoauthors.userId, author.id)),
     ),
-  );
+  ) as SQL;
 }

@@ -1,4 +1,5 @@
-import { count, type SQL, sql } from "drizzle-orm";
+import { count, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { type Database, selectRows } from "../db/client";
 import { posts } from "../db/schema";
 
@@ -14,15 +15,24 @@ export interface PostTotal {
   totalIsEstimate: boolean;
 }
 
-/** The planner's estimate of the posts meeting `where`: costs a plan, reads no rows. */
-export async function estimatePosts(db: Database, where: SQL | undefined): Promise<number> {
-  const [plan] = await selectRows<{ "QUERY PLAN": unknown }>(
-    db,
-    sql`explain (format json) select 1 from ${posts} where ${where}`,
-  );
+/** The planner's estimate of the rows `query` returns: costs a plan, reads no rows. */
+async function estimateRows(db: Database, query: SQLWrapper): Promise<number> {
+  const [plan] = await selectRows<{ "QUERY PLAN": unknown }>(db, sql`explain (format json) ${query}`);
   const raw = plan?.["QUERY PLAN"];
   const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: { "Plan Rows": number } }];
   return Math.round(parsed[0]?.Plan["Plan Rows"] ?? 0);
+}
+
+const postsWhere = (db: Database, where: SQL | undefined) =>
+  db
+    .select({ one: sql<number>`1`.as("one") })
+    .from(posts)
+    .where(where)
+    .$dynamic();
+
+/** The planner's estimate of the posts meeting `where`. */
+export function estimatePosts(db: Database, where: SQL | undefined): Promise<number> {
+  return estimateRows(db, postsWhere(db, where));
 }
 
 /** An estimate to two significant digits (1 234 → 1 200), as precise as it is. */
@@ -35,20 +45,32 @@ export function roughly(estimate: number): number {
  * Exact up to `exactUpTo` posts (reading no more rows than that), else `estimate` (the
  * planner's when not given), marked as one and never below what was counted.
  */
-export async function countPosts(
+export function countPosts(
   db: Database,
   where: SQL | undefined,
   exactUpTo: number,
   estimate?: number,
 ): Promise<PostTotal> {
-  const bounded = db
-    .select({ one: sql<number>`1`.as("one") })
-    .from(posts)
-    .where(where)
-    .limit(exactUpTo + 1);
-  const [counted] = await db.select({ total: count() }).from(bounded.as("bounded"));
+  return countRows(db, () => postsWhere(db, where), exactUpTo, estimate);
+}
+
+/**
+ * As countPosts, of the rows of any query (a tag's list reads post_tags, decision 090); `rows`
+ * builds it afresh each time, as a limit set on a query builder stays on it.
+ */
+export async function countRows(
+  db: Database,
+  rows: () => PgSelect,
+  exactUpTo: number,
+  estimate?: number,
+): Promise<PostTotal> {
+  const [counted] = await db.select({ total: count() }).from(
+    rows()
+      .limit(exactUpTo + 1)
+      .as("bounded"),
+  );
   const total = counted?.total ?? 0;
   if (total <= exactUpTo) return { total, totalIsEstimate: false };
-  const expected = estimate ?? (await estimatePosts(db, where));
+  const expected = estimate ?? (await estimateRows(db, rows()));
   return { total: roughly(Math.max(expected, exactUpTo + 1)), totalIsEstimate: true };
 }

@@ -4,11 +4,12 @@ import { POST_LISTS, type ReadCache } from "../caching";
 import type { Database } from "../db/client";
 import { readPage } from "../db/paging";
 import { categories, posts, types } from "../db/schema";
-import { taggedWith } from "../taxonomy";
+import { taggedWithAny, tagIdBySlug } from "../taxonomy";
 import { bylineBySlug } from "./bylines";
 import { countPosts } from "./post-counts";
 import { createPostSearch } from "./post-search";
 import { type PostSummary, selectPostSummaries, toPostSummary, visibleTo } from "./post-summaries";
+import { countTagged, type TaggedList, taggedPageIds } from "./tagged-list";
 import { ANONYMOUS, type SharedReads, type Viewer } from "./viewer";
 
 /** Lists count up to this many posts one by one; a longer one's total is estimated (post-counts.ts). */
@@ -58,23 +59,33 @@ export function createPostListing(
   const amongIds = (column: typeof posts.categoryId | typeof posts.typeId, ids: string[]): SQL =>
     ids.length > 0 ? inArray(column, ids) : sql`false`;
 
-  /** Filters on posts' own columns, so the count needs no join. */
-  async function filtersOf(query: PostListQuery, viewer: Viewer): Promise<(SQL | undefined)[]> {
-    const conditions: (SQL | undefined)[] = [visibleTo(viewer.isStaff)];
-    if (viewer.isStaff && query.status) conditions.push(withStatus(query.status));
+  /**
+   * The list's filters: `conditions`, all of them on posts (the tag's as a subquery), and, when
+   * it names a tag that exists, that tag and the other filters apart, for its date orders.
+   */
+  async function filtersOf(
+    query: PostListQuery,
+    viewer: Viewer,
+  ): Promise<{ conditions: (SQL | undefined)[]; tagged?: TaggedList }> {
+    const others: (SQL | undefined)[] = [];
+    if (viewer.isStaff && query.status) others.push(withStatus(query.status));
     if (query.category && query.category !== "All")
-      conditions.push(amongIds(posts.categoryId, await named(categories, query.category)));
-    if (query.type && query.type !== "All") conditions.push(amongIds(posts.typeId, await named(types, query.type)));
-    if (query.author) {
-      conditions.push(bylineBySlug(db, query.author));
-    }
-    if (query.tag) conditions.push(await taggedWith(db, query.tag));
-    return conditions;
+      others.push(amongIds(posts.categoryId, await named(categories, query.category)));
+    if (query.type && query.type !== "All") others.push(amongIds(posts.typeId, await named(types, query.type)));
+    if (query.author) others.push(await bylineBySlug(db, query.author));
+    const visible = visibleTo(viewer.isStaff);
+    if (!query.tag) return { conditions: [visible, ...others] };
+    const tagId = await tagIdBySlug(db, query.tag);
+    if (!tagId) return { conditions: [sql`false`] };
+    return {
+      conditions: [visible, ...others, taggedWithAny(db, [tagId])],
+      tagged: { tagId, publishedOnly: !viewer.isStaff, others: and(...others) },
+    };
   }
 
   // Staff see drafts, and readers' lists come from the shared read cache: both start here.
   async function listUncached(query: PostListQuery, viewer: Viewer): Promise<PostListPage> {
-    const conditions = await filtersOf(query, viewer);
+    const { conditions, tagged } = await filtersOf(query, viewer);
     const search = query.search.trim();
     if (search) {
       const { page: _page, limit: _limit, ...words } = query;
@@ -90,23 +101,30 @@ export function createPostListing(
       "z-a": [sql`lower(${posts.title}) desc`, desc(posts.id)],
     }[query.sort];
 
+    // A tag's list by date is read from post_tags (tagged-list.ts); by title, from posts like the others.
+    const byDate = query.sort === "latest" || query.sort === "oldest";
+    const fromTag = byDate ? tagged : undefined;
     const { rows, total, totalIsEstimate } = await readPage(
       query.page,
       query.limit,
-      async () => [await countPosts(db, where, EXACT_LIST_TOTAL)],
-      // The page's ids first, from the index alone; only those nine are joined to their summaries.
+      async () => [
+        await (fromTag ? countTagged(db, fromTag, EXACT_LIST_TOTAL) : countPosts(db, where, EXACT_LIST_TOTAL)),
+      ],
+      // The page's ids first, from an index alone; only those nine are joined to their summaries.
       (offset) =>
         selectPostSummaries(db, viewer.id)
           .where(
             inArray(
               posts.id,
-              db
-                .select({ id: posts.id })
-                .from(posts)
-                .where(where)
-                .orderBy(...order)
-                .limit(query.limit)
-                .offset(offset),
+              fromTag
+                ? taggedPageIds(db, fromTag, query.sort === "latest", query.limit, offset)
+                : db
+                    .select({ id: posts.id })
+                    .from(posts)
+                    .where(where)
+                    .orderBy(...order)
+                    .limit(query.limit)
+                    .offset(offset),
             ),
           )
           .orderBy(...order),

@@ -114,7 +114,11 @@ export const posts = pgTable(
     index("posts_published_title_idx").on(table.isPublished, sql`lower(${table.title})`, table.id),
     // Search matches titles by substring (ILIKE '%…%'), which only a trigram index can answer.
     index("posts_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
-    index("posts_author_id_idx").on(table.authorId),
+    /*
+     * An author's posts newest (or oldest) first at any depth, and the users' foreign key (decision
+     * 090). Publication is last, as in post_tags_tag_created_idx: staff's lists share the order.
+     */
+    index("posts_author_created_idx").on(table.authorId, table.createdAt, table.id, table.isPublished),
     index("posts_search_idx").using("gin", table.search),
   ],
 );

@@ -20,11 +20,17 @@ beforeAll(async () => {
     select 'Long story ' || n, 'long-story-' || n, 'LNG-' || n, ${category.id},
            true, array['/media/example.webp'], timestamptz '2020-01-01 00:00:00+00' + n * interval '1 minute'
     from generate_series(1, ${POSTS}) as n`);
-  // The estimate comes from the table's statistics.
+  // A tag on every one of them: its list by date is read from post_tags (decision 090).
+  await context.database.db.execute(sql`
+    with tag as (insert into tags (name, slug) values ('Long tag', 'long-tag') returning id)
+    insert into post_tags (post_id, tag_id) select posts.id, tag.id from posts, tag where posts.category_id = ${category.id}`);
+  // The estimate comes from the tables' statistics.
   await context.database.db.execute(sql`analyze posts`);
+  await context.database.db.execute(sql`analyze post_tags`);
 }, 120_000);
 
 const list = (query: string) => new TestAgent(context.app).get(`/api/posts?category=${category.slug}&${query}`);
+const tagged = (query: string) => new TestAgent(context.app).get(`/api/posts?tag=long-tag&${query}`);
 
 describe(`a list of over 10,000 posts on ${testDatabaseKind()}`, () => {
   it("answers an estimated total, says it is one, and still lists the newest first", async () => {
@@ -51,6 +57,21 @@ describe(`a list of over 10,000 posts on ${testDatabaseKind()}`, () => {
       Array.from({ length: 10 }, (_, at) => `Long story ${10 - at}`),
     );
     expect((await list("limit=10&page=1006")).body.items).toEqual([]);
+  });
+
+  it("estimates a tag's total past the bound and reads its deep pages and its last in date order", async () => {
+    const first = await tagged("limit=9");
+    expect(first.body.totalIsEstimate).toBe(true);
+    expect(first.body.total).toBeGreaterThanOrEqual(10_000);
+    expect(first.body.total).toBeLessThanOrEqual(11_000);
+    const deep = await tagged("limit=9&page=1001");
+    expect(deep.body.items.map((post: { title: string }) => post.title)).toEqual(
+      Array.from({ length: 9 }, (_, at) => `Long story ${POSTS - 9000 - at}`),
+    );
+    const last = await tagged("limit=10&page=1005&sort=oldest");
+    expect(last.body.items.map((post: { title: string }) => post.title)).toEqual(
+      Array.from({ length: 10 }, (_, at) => `Long story ${10_041 + at}`),
+    );
   });
 
   it("counts a list under the bound exactly", async () => {
