@@ -1,0 +1,20 @@
+import { integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/*
+ * The sitemap's files of posts (decision 091): each lists the published posts from its start
+ * (publication time, id; inclusive) to the next file's start, and keeps how many it lists and
+ * the newest update among them. A trigger on posts (migration 0033) keeps both for every write
+ * path; the syndication service splits a file grown past the per-file limit and joins files
+ * that fit in one. The oldest file starts at -infinity, so every post falls in one.
+ */
+export const sitemapPostFiles = pgTable(
+  "sitemap_post_files",
+  {
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    startId: uuid("start_id").notNull(),
+    posts: integer("posts").notNull().default(0),
+    /** Null while the file lists nothing. */
+    lastModified: timestamp("last_modified", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.startTime, table.startId] })],
+);
