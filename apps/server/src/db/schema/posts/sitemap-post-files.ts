@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /*
  * The sitemap's files of posts (decision 091): each lists the published posts from its start
@@ -17,4 +17,20 @@ export const sitemapPostFiles = pgTable(
     lastModified: timestamp("last_modified", { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.startTime, table.startId] })],
+);
+
+/*
+ * The newest update among the published posts of each listing the sitemap names (decision 091):
+ * a category, a type, an author (their own posts and those they co-wrote) or a tag. A row
+ * exists while the listing has a published post. Kept by triggers on posts, post_tags and
+ * post_coauthors (migration 0033), so the sitemap's pages read it instead of grouping every post.
+ */
+export const sitemapListings = pgTable(
+  "sitemap_listings",
+  {
+    kind: text("kind", { enum: ["category", "type", "author", "tag"] }).notNull(),
+    key: uuid("key").notNull(),
+    lastModified: timestamp("last_modified", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.key] })],
 );
