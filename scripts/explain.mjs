@@ -386,6 +386,7 @@ const QUERIES = [
     name: "sitemap: a file of posts (the middle one)",
     sql: `select slug, updated_at from posts where posts.is_published = $1
       and (${PUBLISHED_TIME}, posts.id) >= ($2::timestamptz, $3::uuid) and (${PUBLISHED_TIME}, posts.id) < ($4::timestamptz, $5::uuid)
+      and ${PUBLISHED_TIME} >= $2::timestamptz and ${PUBLISHED_TIME} <= $4::timestamptz
       order by ${PUBLISHED_TIME} desc, posts.id desc`,
     params: [true, middleFile.start_time, middleFile.start_id, middleFile.next_time, middleFile.next_id],
   },
