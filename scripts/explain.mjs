@@ -84,6 +84,12 @@ const category = await one(
 const mostWritten = await one(
   "select users.id, users.slug from users join posts on posts.author_id = users.id group by users.id order by count(*) desc limit 1",
 );
+// The middle file of the sitemap's posts: where it starts and where the next one does (decision 091).
+const middleFile = await one(`select start_time::text, start_id, next_time, next_id from (
+    select start_time, start_id, lead(start_time::text, 1, 'infinity') over w as next_time,
+      lead(start_id, 1, '00000000-0000-0000-0000-000000000000') over w as next_id, row_number() over w as place,
+      count(*) over () as files
+    from sitemap_post_files window w as (order by start_time, start_id)) as files where place = (files + 1) / 2`);
 const newestIds = (
   await db.query("select id from posts where is_published order by created_at desc, id desc limit 44")
 ).rows.map((row) => row.id);
@@ -392,10 +398,50 @@ const QUERIES = [
     params: [true],
   },
   {
-    name: "syndication: sitemap",
+    name: "syndication: a category's RSS",
+    sql: `select posts.title, posts.slug, posts.content, categories.name, ${PUBLISHED_TIME} from posts
+      inner join categories on categories.id = posts.category_id where posts.is_published = $1 and posts.category_id = $2
+      order by ${PUBLISHED_TIME} desc, posts.id desc limit 50`,
+    params: [true, category.id],
+  },
+  {
+    name: "syndication: the largest tag's RSS",
+    sql: `select posts.title, posts.slug, posts.content, categories.name, ${PUBLISHED_TIME} from posts
+      inner join categories on categories.id = posts.category_id where posts.is_published = $1
+      and posts.id in (select post_tags.post_id from post_tags where post_tags.tag_id = $2)
+      order by ${PUBLISHED_TIME} desc, posts.id desc limit 50`,
+    params: [true, mostTagged.id],
+  },
+  // The sitemap (decision 091): its files of posts and its listings' dates are kept, not counted.
+  {
+    name: "sitemap: files of posts",
+    sql: "select start_time::text, start_id, posts, last_modified from sitemap_post_files order by start_time, start_id",
+    params: [],
+  },
+  {
+    name: "sitemap: a file of posts (the middle one)",
     sql: `select slug, updated_at from posts where posts.is_published = $1
-      order by posts.created_at desc, posts.id desc limit 49000`,
-    params: [true],
+      and (${PUBLISHED_TIME}, posts.id) >= ($2::timestamptz, $3::uuid) and (${PUBLISHED_TIME}, posts.id) < ($4::timestamptz, $5::uuid)
+      and ${PUBLISHED_TIME} >= $2::timestamptz and ${PUBLISHED_TIME} <= $4::timestamptz
+      order by ${PUBLISHED_TIME} desc, posts.id desc`,
+    params: [true, middleFile.start_time, middleFile.start_id, middleFile.next_time, middleFile.next_id],
+  },
+  {
+    name: "sitemap: categories' and types' dates",
+    sql: "select key, last_modified from sitemap_listings where kind = $1",
+    params: ["category"],
+  },
+  {
+    name: "sitemap: authors' dates",
+    sql: `select users.slug, sitemap_listings.last_modified from sitemap_listings
+      inner join users on users.id = sitemap_listings.key where sitemap_listings.kind = $1`,
+    params: ["author"],
+  },
+  {
+    name: "sitemap: tags' dates",
+    sql: `select tags.slug, sitemap_listings.last_modified from sitemap_listings
+      inner join tags on tags.id = sitemap_listings.key where sitemap_listings.kind = $1 order by tags.slug`,
+    params: ["tag"],
   },
   {
     name: "adverts: a placement",

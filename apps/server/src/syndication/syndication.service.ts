@@ -1,5 +1,5 @@
 import { authorPath, categoryPath, htmlToText, normalizeSlug, pagePath, postPath, tagPath } from "@broadsheet/domain";
-import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ReadCache } from "../caching";
 import { CATEGORY_LISTS, PAGE_LISTS, POST_LISTS, SETTINGS_TAG, TAG_LISTS } from "../caching";
 import type { Database } from "../db/client";
@@ -7,9 +7,9 @@ import {
   categories,
   media,
   pages,
-  postCoauthors,
   posts,
   postTags,
+  sitemapListings,
   siteSettings,
   tags,
   types,
@@ -17,6 +17,7 @@ import {
 } from "../db/schema";
 import { coauthorsOfPost, sanitizeRichText } from "../posts";
 import { absoluteFeedHtml } from "./feed-content";
+import { createSitemapPostFiles, type PostsFile, publishedTime } from "./sitemap-post-files";
 
 /*
  * What /rss.xml and /sitemap.xml list (docs/product.md#12-quality-bar): published posts only, never drafts.
@@ -25,9 +26,9 @@ import { absoluteFeedHtml } from "./feed-content";
  *
  * A sitemap file may list at most 50,000 URLs (sitemaps.org). Below that /sitemap.xml is
  * one <urlset>; past it, a <sitemapindex> of child files: sitemap-pages-N.xml (the static
- * pages and categories) and sitemap-posts-N.xml (posts, newest first). Posts are paged by
- * keyset on (publication time, id), the order of posts_published_time_idx: building the
- * index finds where each file starts, and each file reads one index range from there.
+ * pages and categories) and sitemap-posts-N.xml (posts, newest first: sitemap-posts-1.xml the
+ * newest). The files of posts are kept ranges of (publication time, id) with their counts and
+ * newest updates (sitemap-post-files.ts): the index reads them, and each file reads its range.
  */
 
 export const FEED_SIZE = 50;
@@ -37,6 +38,11 @@ export const NEWS_SITEMAP_MAX_URLS = 1000;
 export const FEED_EXCERPT_LENGTH = 200;
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_URLS_PER_FILE = 50_000;
+/**
+ * Past that, a file of posts holds fewer (decision 091): each URL costs the server about 20 µs
+ * to read, write out, tag and compress, and a file is answered anew after every write to it.
+ */
+export const SITEMAP_POSTS_PER_FILE = 2_000;
 
 /** A feed's channel: the whole site's, or one category's. */
 export interface FeedChannel {
@@ -111,20 +117,13 @@ export interface SyndicationOptions {
   sitemapUrlsPerFile?: number;
 }
 
-/** Where a file of posts starts: the first post's publication time (exact, as PostgreSQL's text) and id. */
-interface PostsFileStart {
-  time: string;
-  id: string;
-  lastModified: Date;
-}
-
 /** What the sitemap answers are made of; cached as one value, so each answer is the same object until a write. */
 interface SitemapLayout {
   sitemap: Sitemap;
   /** Past the per-file limit: the URLs of each sitemap-pages-N.xml. */
   pageFiles: SitemapUrl[][];
-  /** And where each sitemap-posts-N.xml starts. */
-  postFiles: PostsFileStart[];
+  /** And the files of posts, oldest first (sitemap-posts-1.xml is the last). */
+  postFiles: PostsFile[];
 }
 
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
@@ -151,17 +150,9 @@ export function plainTextExcerpt(html: string, max = FEED_EXCERPT_LENGTH): strin
 
 const newest = (dates: Date[]): Date => new Date(Math.max(...dates.map((date) => date.getTime())));
 
-/** One row per author page, in slug order, with the newest of its own and its co-written posts. */
-function newestPerSlug(rows: { slug: string; lastModified: Date | null }[]) {
-  const bySlug = new Map<string, Date>();
-  for (const { slug, lastModified } of rows) {
-    const known = bySlug.get(slug);
-    if (lastModified && (!known || lastModified > known)) bySlug.set(slug, lastModified);
-  }
-  return [...bySlug]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([slug, lastModified]) => ({ slug, lastModified }));
-}
+type SitemapListingKind = (typeof sitemapListings.$inferSelect)["kind"];
+
+const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 
 // The key of a lead image stored here (/media/<sha-256>.<ext>), to join its media record.
 const STORED_IMAGE_KEY = "^/media/([0-9a-f]{64})\\.\\w+$";
@@ -172,25 +163,20 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
   const base = (options.publicUrl ?? "").replace(/\/+$/, "");
   // Until an admin saves the settings, the configuration's defaults show: since this process started.
   const startedAt = new Date();
-  const publishedTime = sql`coalesce(${posts.publishedAt}, ${posts.createdAt})`;
+  const keptFiles = createSitemapPostFiles(db, Math.min(perFile, SITEMAP_POSTS_PER_FILE));
   const published = eq(posts.isPublished, true);
 
   const toUrls = (rows: { slug: string; lastModified: Date }[]): SitemapUrl[] =>
     rows.map((row) => ({ path: postPath(row.slug), lastModified: row.lastModified }));
 
-  /** Up to `limit` published posts, newest first, from `start` (inclusive) when given: one index range. */
-  async function postsFrom(start: { time: string; id: string } | undefined, limit: number) {
-    return db
+  /** The newest `limit` published posts. */
+  const newestPosts = (limit: number) =>
+    db
       .select({ slug: posts.slug, lastModified: posts.updatedAt })
       .from(posts)
-      .where(
-        start
-          ? and(published, sql`(${publishedTime}, ${posts.id}) <= (${start.time}::timestamptz, ${start.id}::uuid)`)
-          : published,
-      )
+      .where(published)
       .orderBy(desc(publishedTime), desc(posts.id))
       .limit(limit);
-  }
 
   /** When an admin last saved the settings; null while the configuration's defaults hold. */
   async function settingsSavedAt(): Promise<Date | null> {
@@ -198,21 +184,20 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
     return settings?.updatedAt ?? null;
   }
 
-  /** The newest update of published posts, per `column` (one row per category, type or author). */
-  const newestPostBy = (column: typeof posts.categoryId | typeof posts.typeId | typeof posts.authorId) =>
+  /** The newest update of each listing of `kind` with a published post, kept in sitemap_listings (decision 091). */
+  const newestOf = (kind: SitemapListingKind) =>
     db
-      .select({ id: column, lastModified: max(posts.updatedAt) })
-      .from(posts)
-      .where(published)
-      .groupBy(column)
-      .then((rows) => new Map(rows.map((row) => [row.id, row.lastModified])));
+      .select({ key: sitemapListings.key, lastModified: sitemapListings.lastModified })
+      .from(sitemapListings)
+      .where(eq(sitemapListings.kind, kind))
+      .then((rows) => new Map(rows.map((row) => [row.key, row.lastModified])));
 
   /*
    * The home page, the published static pages, categories, types and authors, each with the newest
    * change it shows. /search is left out: it is noindex, as are the account and admin pages.
    */
   async function loadPages(): Promise<SitemapUrl[]> {
-    const [pageRows, categoryRows, typeRows, authorRows, byCategory, byType, tagRows, [latest], settingsSaved] =
+    const [pageRows, categoryRows, typeRows, authorRows, byCategory, byType, tagRows, settingsSaved] =
       await Promise.all([
         db
           .select({ slug: pages.slug, updatedAt: pages.updatedAt })
@@ -230,38 +215,27 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
           .orderBy(asc(categories.name), asc(types.name)),
         // Only those with a published post have an author page: it shows their newest, theirs or co-written.
         db
-          .select({ slug: users.slug, lastModified: max(posts.updatedAt) })
-          .from(users)
-          .innerJoin(posts, and(eq(posts.authorId, users.id), published))
-          .groupBy(users.slug)
-          .unionAll(
-            db
-              .select({ slug: users.slug, lastModified: max(posts.updatedAt) })
-              .from(postCoauthors)
-              .innerJoin(users, eq(users.id, postCoauthors.userId))
-              .innerJoin(posts, and(eq(posts.id, postCoauthors.postId), published))
-              .groupBy(users.slug),
-          )
-          .then(newestPerSlug),
-        newestPostBy(posts.categoryId),
-        newestPostBy(posts.typeId),
+          .select({ slug: users.slug, lastModified: sitemapListings.lastModified })
+          .from(sitemapListings)
+          .innerJoin(users, eq(users.id, sitemapListings.key))
+          .where(eq(sitemapListings.kind, "author"))
+          .then((rows) => rows.sort(bySlug)),
+        newestOf("category"),
+        newestOf("type"),
         // Tags with a published post: a tag page with none is empty.
         db
-          .select({ slug: tags.slug, lastModified: max(posts.updatedAt) })
-          .from(tags)
-          .innerJoin(postTags, eq(postTags.tagId, tags.id))
-          .innerJoin(posts, and(eq(posts.id, postTags.postId), published))
-          .groupBy(tags.slug)
+          .select({ slug: tags.slug, lastModified: sitemapListings.lastModified })
+          .from(sitemapListings)
+          .innerJoin(tags, eq(tags.id, sitemapListings.key))
+          .where(eq(sitemapListings.kind, "tag"))
           .orderBy(asc(tags.slug)),
-        db
-          .select({ lastModified: max(posts.updatedAt) })
-          .from(posts)
-          .where(published),
         settingsSavedAt(),
       ]);
+    // Every published post has a category: the newest of the categories' is the newest post's.
+    const latest = byCategory.size > 0 ? newest([...byCategory.values()]) : null;
     return [
       // An empty home page shows only what the settings say.
-      { path: "/", lastModified: latest?.lastModified ?? settingsSaved ?? startedAt },
+      { path: "/", lastModified: latest ?? settingsSaved ?? startedAt },
       // A page may show the settings' name and contact details ([site-name]…): a later save changes it too.
       ...pageRows.map((row) => ({
         path: pagePath(row.slug),
@@ -275,52 +249,22 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
         path: categoryPath(row.categorySlug, row.slug),
         lastModified: byType.get(row.id) ?? row.createdAt,
       })),
-      ...authorRows.flatMap((row) =>
-        row.lastModified ? [{ path: authorPath(row.slug), lastModified: row.lastModified }] : [],
-      ),
-      ...tagRows.flatMap((row) =>
-        row.lastModified ? [{ path: tagPath(row.slug), lastModified: row.lastModified }] : [],
-      ),
+      ...authorRows.map((row) => ({ path: authorPath(row.slug), lastModified: row.lastModified })),
+      ...tagRows.map((row) => ({ path: tagPath(row.slug), lastModified: row.lastModified })),
     ];
   }
 
   async function loadLayout(): Promise<SitemapLayout> {
-    const [pages, [total]] = await Promise.all([
-      loadPages(),
-      db.select({ posts: count() }).from(posts).where(published),
-    ]);
-    const postCount = total?.posts ?? 0;
+    const [pages, kept] = await Promise.all([loadPages(), keptFiles.list()]);
+    const postCount = kept.reduce((sum, file) => sum + file.posts, 0);
     if (pages.length + postCount <= perFile) {
-      const urls = [...pages, ...toUrls(await postsFrom(undefined, perFile - pages.length))];
+      const urls = [...pages, ...toUrls(await newestPosts(perFile - pages.length))];
       const lastModified = newest(urls.map((url) => url.lastModified));
       return { sitemap: { kind: "urlset", urls, lastModified }, pageFiles: [], postFiles: [] };
     }
-    // One pass down posts_published_time_idx: every perFile-th post starts a file, whose lastmod
-    // is the latest change among its posts. The start's time stays PostgreSQL's text: a
-    // JavaScript Date would drop its microseconds, and the next file would skip that post.
-    const starts = await db.execute(sql`
-      select max(start_time) as time, max(start_id) as id,
-             (extract(epoch from max(updated_at)) * 1000)::float8 as last_modified
-      from (
-        select place / ${perFile} as file, updated_at,
-               case when place % ${perFile} = 0 then time::text end as start_time,
-               case when place % ${perFile} = 0 then id::text end as start_id
-        from (
-          select ${publishedTime} as time, ${posts.id} as id, ${posts.updatedAt} as updated_at,
-                 row_number() over (order by ${publishedTime} desc, ${posts.id} desc) - 1 as place
-          from ${posts} where ${published}
-        ) as listed
-      ) as files
-      group by file
-      order by file`);
-    const rows = (starts as unknown as { rows: { time: string; id: string; last_modified: number | string }[] }).rows;
-    const postFiles = rows.map((row) => ({
-      time: row.time,
-      id: row.id,
-      lastModified: new Date(Number(row.last_modified)),
-    }));
     const pageFiles: SitemapUrl[][] = [];
     for (let from = 0; from < pages.length; from += perFile) pageFiles.push(pages.slice(from, from + perFile));
+    const listed = kept.filter((file) => file.posts > 0);
     const files: SitemapFile[] = [
       ...pageFiles.map(
         (urls, index): SitemapFile => ({
@@ -329,12 +273,16 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
           lastModified: newest(urls.map((url) => url.lastModified)),
         }),
       ),
-      ...postFiles.map(
-        (file, index): SitemapFile => ({ section: "posts", number: index + 1, lastModified: file.lastModified }),
+      ...listed.toReversed().map(
+        (file, index): SitemapFile => ({
+          section: "posts",
+          number: index + 1,
+          lastModified: file.lastModified ?? startedAt,
+        }),
       ),
     ];
     const lastModified = newest(files.map((file) => file.lastModified));
-    return { sitemap: { kind: "index", files, lastModified }, pageFiles, postFiles };
+    return { sitemap: { kind: "index", files: files, lastModified }, pageFiles, postFiles: listed };
   }
 
   // Feeds and the sitemap list the published posts, pages, categories and tags; the sitemap's dates follow the settings too.
@@ -496,11 +444,14 @@ export function createSyndicationService(db: Database, reads: ReadCache, options
       if (!Number.isSafeInteger(number) || number < 1) return null;
       const { pageFiles, postFiles } = await layout();
       if (section === "pages") return pageFiles[number - 1] ?? null;
-      const start = postFiles[number - 1];
-      if (!start) return null;
+      // Numbered newest first; each file ends where its newer neighbour starts.
+      const at = postFiles.length - number;
+      const file = postFiles[at];
+      if (!file) return null;
+      const next = postFiles[at + 1];
       return reads.get(
-        `syndication:sitemap:posts:${start.time}:${start.id}`,
-        async () => toUrls(await postsFrom(start, perFile)),
+        `syndication:sitemap:posts:${file.time}:${file.id}:${next?.time ?? ""}:${next?.id ?? ""}`,
+        async () => toUrls(await keptFiles.postsOf(file, next)),
         shows,
       );
     },

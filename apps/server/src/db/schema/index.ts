@@ -21,6 +21,7 @@ export * from "./posts/post-coauthors";
 export * from "./posts/post-editors";
 export * from "./posts/post-revisions";
 export * from "./posts/posts";
+export * from "./posts/sitemap-post-files";
 export * from "./posts/tags";
 export * from "./posts/types";
 export * from "./rate-limits";
