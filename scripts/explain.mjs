@@ -405,6 +405,14 @@ const QUERIES = [
     params: [true, category.id],
   },
   {
+    // The type alone: it implies its category, and naming both sorted all the type's posts.
+    name: "syndication: a type's RSS",
+    sql: `select posts.title, posts.slug, posts.content, categories.name, ${PUBLISHED_TIME} from posts
+      inner join categories on categories.id = posts.category_id where posts.is_published = $1 and posts.type_id = $2
+      order by ${PUBLISHED_TIME} desc, posts.id desc limit 50`,
+    params: [true, category.type_id],
+  },
+  {
     name: "syndication: the largest tag's RSS",
     sql: `select posts.title, posts.slug, posts.content, categories.name, ${PUBLISHED_TIME} from posts
       inner join categories on categories.id = posts.category_id where posts.is_published = $1

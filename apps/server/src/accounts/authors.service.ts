@@ -1,16 +1,18 @@
 import { AUTHOR_MESSAGES, type Author, type AuthorChoice, isStaff, STAFF_ROLES } from "@broadsheet/domain";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { ReadCache } from "../caching";
 import { authorTag, POST_LISTS, userTag } from "../caching";
 import type { Database } from "../db/client";
-import { users } from "../db/schema";
+import { posts, users } from "../db/schema";
 import { notFound } from "../errors";
+import { bylineOf, countPosts, EXACT_TOTAL_UP_TO } from "../posts";
 
 /*
  * Author pages (/author/{slug}) show the public face of staff and of whoever has published:
  * name, photo, bio and how many posts. Staff have one from the start (a new editor's bio shows
  * before their first story); a reader without a published post has none, so a reader's name
- * never becomes public by accident.
+ * never becomes public by accident. The count is exact up to EXACT_TOTAL_UP_TO and estimated past
+ * it, said to be one: an exact count of 300,000 stories took 0.4 s at a million posts.
  */
 export function createAuthorsService(db: Database, reads: ReadCache) {
   /** The author at `slug`, if the account there has a page; and the account, whose changes (a role) may give it one. */
@@ -23,23 +25,23 @@ export function createAuthorsService(db: Database, reads: ReadCache) {
         photo: users.photo,
         bio: users.bio,
         role: users.role,
-        // Every published post with a byline of theirs, primary or not.
-        // Written out with table names: the builder leaves them off the columns of a one-table select.
-        postCount: sql<number>`(select count(*)::int from posts p where p.is_published and (p.author_id = users.id
-          or p.id in (select c.post_id from post_coauthors c where c.user_id = users.id)))`,
       })
       .from(users)
       .where(eq(users.slug, slug));
     if (!row) return null;
+    // Every published post with a byline of theirs, primary or not.
+    const published = and(eq(posts.isPublished, true), await bylineOf(db, row.id));
+    const { total, totalIsEstimate } = await countPosts(db, published, EXACT_TOTAL_UP_TO);
     const author = {
       _id: row.id,
       name: row.name,
       slug: row.slug,
       photo: row.photo,
       bio: row.bio,
-      postCount: row.postCount,
+      postCount: total,
+      postCountIsEstimate: totalIsEstimate,
     };
-    return { author: row.postCount > 0 || isStaff(row.role) ? author : null, userId: row.id };
+    return { author: total > 0 || isStaff(row.role) ? author : null, userId: row.id };
   }
 
   return {

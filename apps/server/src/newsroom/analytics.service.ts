@@ -3,13 +3,11 @@ import { count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { comments, postDailyStats, posts, shares, users } from "../db/schema";
 import { utcDay } from "../engagement";
-import { countPosts } from "../posts";
+import { countPosts, EXACT_TOTAL_UP_TO } from "../posts";
 
 export type { DashboardStats };
 
 const DASHBOARD_DAYS = 30;
-/** Posts counted one by one up to this many of each kind; past it, estimated (a million-post archive). */
-const EXACT_POST_COUNT = 10_000;
 
 /** What an editor looks at every morning (admin Home). Each figure is one query. */
 export function createAnalyticsService(db: Database) {
@@ -18,8 +16,8 @@ export function createAnalyticsService(db: Database) {
       const since = utcDay(-(DASHBOARD_DAYS - 1));
       const weekStart = utcDay(-6);
       const [published, drafts, userCount, daily, top, byPlatform, latest] = await Promise.all([
-        countPosts(db, eq(posts.isPublished, true), EXACT_POST_COUNT),
-        countPosts(db, eq(posts.isPublished, false), EXACT_POST_COUNT),
+        countPosts(db, eq(posts.isPublished, true), EXACT_TOTAL_UP_TO),
+        countPosts(db, eq(posts.isPublished, false), EXACT_TOTAL_UP_TO),
         db.select({ total: count() }).from(users),
         db
           .select({ day: postDailyStats.day, views: sql<number>`sum(${postDailyStats.views})`.mapWith(Number) })

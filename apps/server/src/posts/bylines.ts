@@ -70,18 +70,22 @@ export async function writeCoauthors(db: Database, postId: string, authors: stri
  */
 export async function bylineBySlug(db: Database, slug: string): Promise<SQL> {
   const [author] = await db.select({ id: users.id }).from(users).where(eq(users.slug, slug));
-  if (!author) return sql`false`;
+  return author ? bylineOf(db, author.id) : sql`false`;
+}
+
+/** As bylineBySlug, of the account `userId`. */
+export async function bylineOf(db: Database, userId: string): Promise<SQL> {
   const [coauthored] = await db
     .select({ postId: postCoauthors.postId })
     .from(postCoauthors)
-    .where(eq(postCoauthors.userId, author.id))
+    .where(eq(postCoauthors.userId, userId))
     .limit(1);
-  if (!coauthored) return eq(posts.authorId, author.id);
+  if (!coauthored) return eq(posts.authorId, userId);
   return or(
-    eq(posts.authorId, author.id),
+    eq(posts.authorId, userId),
     inArray(
       posts.id,
-      db.select({ id: postCoauthors.postId }).from(postCoauthors).where(eq(postCoauthors.userId, author.id)),
+      db.select({ id: postCoauthors.postId }).from(postCoauthors).where(eq(postCoauthors.userId, userId)),
     ),
   ) as SQL;
 }

@@ -1,7 +1,7 @@
-export { coauthorsOfPost } from "./bylines";
+export { bylineOf, coauthorsOfPost } from "./bylines";
 export { createEmbedDetails, type EmbedDetails, oembedFetcher } from "./embed-details";
 export { sanitizeRichText } from "./html-sanitizer";
-export { countPosts } from "./post-counts";
+export { countPosts, EXACT_TOTAL_UP_TO } from "./post-counts";
 export { createPostEditorsService, type PostEditorsService } from "./post-editors.service";
 export { EXACT_COUNT_LIMIT, RANKED_WINDOW } from "./post-search";
 export {

@@ -10,6 +10,9 @@ import { posts } from "../db/schema";
  * them take about 1 ms.
  */
 
+/** Totals are counted one by one up to this many posts; a larger one is estimated. */
+export const EXACT_TOTAL_UP_TO = 10_000;
+
 export interface PostTotal {
   total: number;
   totalIsEstimate: boolean;

@@ -6,16 +6,13 @@ import { readPage } from "../db/paging";
 import { categories, posts, types } from "../db/schema";
 import { taggedWithAny, tagIdBySlug } from "../taxonomy";
 import { bylineBySlug } from "./bylines";
-import { countPosts } from "./post-counts";
+import { countPosts, EXACT_TOTAL_UP_TO } from "./post-counts";
 import { createPostSearch } from "./post-search";
 import { type PostSummary, selectPostSummaries, toPostSummary, visibleTo } from "./post-summaries";
 import { countTagged, type TaggedList, taggedPageIds } from "./tagged-list";
 import { ANONYMOUS, type SharedReads, type Viewer } from "./viewer";
 
-/** Lists count up to this many posts one by one; a longer one's total is estimated (post-counts.ts). */
-const EXACT_LIST_TOTAL = 10_000;
-
-/** A page of a list; its total is an estimate past EXACT_LIST_TOTAL (a search's, past its own bound). */
+/** A page of a list; its total is an estimate past EXACT_TOTAL_UP_TO (a search's, past its own bound). */
 export type PostListPage = Page<PostSummary> & { totalIsEstimate: boolean };
 
 /** Published, draft (not scheduled) or scheduled: one of the staff's list filters. */
@@ -108,7 +105,7 @@ export function createPostListing(
       query.page,
       query.limit,
       async () => [
-        await (fromTag ? countTagged(db, fromTag, EXACT_LIST_TOTAL) : countPosts(db, where, EXACT_LIST_TOTAL)),
+        await (fromTag ? countTagged(db, fromTag, EXACT_TOTAL_UP_TO) : countPosts(db, where, EXACT_TOTAL_UP_TO)),
       ],
       // The page's ids first, from an index alone; only those nine are joined to their summaries.
       (offset) =>

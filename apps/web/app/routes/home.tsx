@@ -21,6 +21,7 @@ import {
   CARD_FIELDS,
   type CardPost,
   type Loaded,
+  POSTS_LOAD_FAILED,
   postFields,
   VIDEO_FIELDS,
   type VideoPost,
@@ -76,7 +77,6 @@ export const handle = {
 
 const DESCRIPTION =
   "World news, national stories, technology, travel, business and sport from Broadsheet: the latest headlines, video and long reads.";
-const LOAD_FAILED = "Error loading posts!";
 
 /* Title cuts per block (docs/product.md#home). */
 const TITLE_CUT_WIDE = 90;
@@ -104,7 +104,7 @@ async function loadHome(context: AppLoadContext): Promise<Loaded<HomeJson>> {
     if (!result.ok) return { ok: false, message: errorMessage(result) };
     return loaded(result.data);
   } catch {
-    return { ok: false, message: LOAD_FAILED };
+    return { ok: false, message: POSTS_LOAD_FAILED };
   }
 }
 

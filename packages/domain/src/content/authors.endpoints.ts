@@ -10,7 +10,8 @@ export const AuthorSchema = z
     slug: z.string(),
     photo: z.string().describe("Photo URL, or empty"),
     bio: z.string(),
-    postCount: z.number().describe("Published posts"),
+    postCount: z.number().describe("Published posts: counted up to 10,000, estimated past that"),
+    postCountIsEstimate: z.boolean().describe("Whether postCount is the database's estimate (above 10,000)"),
   })
   .meta({ id: "Author" });
 export type Author = z.infer<typeof AuthorSchema>;

@@ -3,7 +3,7 @@ import { ArrowRight, PlayCircle } from "lucide-react";
 import { type MouseEvent, useState } from "react";
 import { PageLink } from "../page-link";
 import { categoryPagePath } from "./category-block";
-import type { Loaded, VideoPost } from "./home-data";
+import { type Loaded, POSTS_LOAD_FAILED, type VideoPost } from "./home-data";
 import { BlockNotice, CoverImage, SectionHeading } from "./parts";
 
 const VIDEO_TITLE_MAX = 90;
@@ -94,7 +94,7 @@ export function AudioVideo({ videos, initial }: { videos: Loaded<VideoPost[]>; i
         Audio &amp; Video
       </SectionHeading>
       {!videos.ok ? (
-        <BlockNotice tone="dark">Error loading posts!</BlockNotice>
+        <BlockNotice tone="dark">{POSTS_LOAD_FAILED}</BlockNotice>
       ) : !chosen ? (
         <BlockNotice tone="dark">No video available</BlockNotice>
       ) : (

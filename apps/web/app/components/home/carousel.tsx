@@ -4,7 +4,7 @@ import { type FocusEvent, memo, type ReactNode, useCallback, useEffect, useReduc
 import { useHydrated } from "../../lib/document/use-hydrated";
 import { PageLink } from "../page-link";
 import { CategoryLink } from "../post-card";
-import type { CardPost } from "./home-data";
+import { type CardPost, POSTS_LOAD_FAILED } from "./home-data";
 import { BlockNotice, CardDate, Kicker, PostImageLink, SectionHeading } from "./parts";
 import { ReadLaterButton } from "./read-later-button";
 import { useMediaQuery, usePrefersReducedMotion } from "./use-media-query";
@@ -222,7 +222,7 @@ export function PostCarousel({
         {title}
       </SectionHeading>
       {failed ? (
-        <BlockNotice>Error loading posts!</BlockNotice>
+        <BlockNotice>{POSTS_LOAD_FAILED}</BlockNotice>
       ) : size === 0 ? (
         <BlockNotice>No posts yet.</BlockNotice>
       ) : (

@@ -1,6 +1,6 @@
 import { asciiSlug, categoryPath, postPath, shortenText } from "@broadsheet/domain";
 import { PageLink } from "../page-link";
-import type { BlockPost, Loaded } from "./home-data";
+import { type BlockPost, type Loaded, POSTS_LOAD_FAILED } from "./home-data";
 import { LikeButton } from "./like-button";
 import { BlockNotice, Byline, CoverImage, SectionHeading } from "./parts";
 
@@ -48,7 +48,7 @@ export function CategoryBlock({
         {category}
       </SectionHeading>
       {!posts.ok ? (
-        <BlockNotice>Error loading posts!</BlockNotice>
+        <BlockNotice>{POSTS_LOAD_FAILED}</BlockNotice>
       ) : !lead ? (
         <BlockNotice>No posts yet.</BlockNotice>
       ) : (

@@ -1,7 +1,7 @@
 import { postPath, shortenText } from "@broadsheet/domain";
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useId, useReducer, useRef, useState } from "react";
 import { PageLink } from "../page-link";
-import type { CardPost, Loaded } from "./home-data";
+import { type CardPost, type Loaded, POSTS_LOAD_FAILED } from "./home-data";
 import { CardDate, CoverImage, SectionHeading } from "./parts";
 
 export type FeaturedTab = "hot" | "trendy" | "mostRead";
@@ -12,13 +12,14 @@ const TABS: { key: FeaturedTab; label: string }[] = [
 ];
 /** The tab shown first, the only one whose list the page carries. */
 export const FEATURED_FIRST_TAB = "trendy" satisfies FeaturedTab;
+/** A tab's list: being fetched, or fetched (its posts or its error). */
+type Feed = "loading" | Loaded<CardPost[]>;
 // feedsApi's paths, written out: importing the endpoints would bring zod onto the page (decision 025).
 const FEED_PATHS: Record<FeaturedTab, string> = {
   hot: "/api/posts/hot",
   trendy: "/api/posts/trendy",
   mostRead: "/api/posts/most-read",
 };
-const LOAD_FAILED = "Error loading posts!";
 const TITLE_MAX = 70;
 
 /** A small side-list row: thumbnail, title and card date. Shared with In Case You Missed It. */
@@ -57,20 +58,20 @@ export function SidePostItem({ post, rank }: { post: CardPost; rank?: number }) 
  */
 export function FeaturedNews({ first }: { first: Loaded<CardPost[]> }) {
   const [active, setActive] = useState<FeaturedTab>(FEATURED_FIRST_TAB);
-  const [others, setOthers] = useState<Partial<Record<FeaturedTab, Loaded<CardPost[]>>>>({});
-  const asked = useRef(new Set<FeaturedTab>());
+  const [others, setFeed] = useReducer(
+    (current: Partial<Record<FeaturedTab, Feed>>, [key, feed]: [FeaturedTab, Feed]) => ({ ...current, [key]: feed }),
+    {},
+  );
   const tabRefs = useRef(new Map<FeaturedTab, HTMLButtonElement>());
   const base = useId();
   const feedOf = (key: FeaturedTab) => (key === FEATURED_FIRST_TAB ? first : others[key]);
 
+  // A click's update renders before the next click is handled, so a second quick click sees "loading".
   const load = (key: FeaturedTab) => {
-    if (key === FEATURED_FIRST_TAB || asked.current.has(key) || others[key]?.ok) return;
-    asked.current.add(key);
-    setOthers((current) => ({ ...current, [key]: undefined }));
-    void loadFeed(FEED_PATHS[key]).then((loaded) => {
-      asked.current.delete(key);
-      setOthers((current) => ({ ...current, [key]: loaded }));
-    });
+    const feed = feedOf(key);
+    if (feed === "loading" || feed?.ok) return;
+    setFeed([key, "loading"]);
+    void loadFeed(FEED_PATHS[key]).then((loaded) => setFeed([key, loaded]));
   };
 
   const select = (key: FeaturedTab, focus: boolean) => {
@@ -132,8 +133,8 @@ export function FeaturedNews({ first }: { first: Loaded<CardPost[]> }) {
         })}
       </div>
       {TABS.map((tab) => {
-        const feed = feedOf(tab.key);
-        const posts = feed?.ok ? feed.data : [];
+        const feed = feedOf(tab.key) ?? "loading";
+        const posts = feed !== "loading" && feed.ok ? feed.data : [];
         return (
           <div
             key={tab.key}
@@ -143,7 +144,7 @@ export function FeaturedNews({ first }: { first: Loaded<CardPost[]> }) {
             hidden={tab.key !== active}
             className="pt-4"
           >
-            {tab.key !== active ? null : !feed ? (
+            {tab.key !== active ? null : feed === "loading" ? (
               <p className="py-4 text-sm text-gray-600" role="status">
                 Loading…
               </p>
@@ -172,8 +173,8 @@ async function loadFeed(path: string): Promise<Loaded<CardPost[]>> {
   try {
     const response = await fetch(path, { headers: { accept: "application/json" } });
     const posts: unknown = response.ok ? await response.json() : null;
-    return Array.isArray(posts) ? { ok: true, data: posts as CardPost[] } : { ok: false, message: LOAD_FAILED };
+    return Array.isArray(posts) ? { ok: true, data: posts as CardPost[] } : { ok: false, message: POSTS_LOAD_FAILED };
   } catch {
-    return { ok: false, message: LOAD_FAILED };
+    return { ok: false, message: POSTS_LOAD_FAILED };
   }
 }

@@ -6,6 +6,9 @@ import type { PostSummary } from "../../lib/post-types";
  */
 export type Loaded<T> = { ok: true; data: T } | { ok: false; message: string };
 
+/** What a block shows when its posts could not be loaded (docs/product.md#home). */
+export const POSTS_LOAD_FAILED = "Error loading posts!";
+
 /** GET /api/adverts item (`category` is the placement) and GET /api/votes item. */
 export type { AdvertJson as Advert, PollJson as Poll } from "@broadsheet/domain";
 

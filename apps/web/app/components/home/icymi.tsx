@@ -1,5 +1,5 @@
 import { SidePostItem } from "./featured-news";
-import type { CardPost, Loaded } from "./home-data";
+import { type CardPost, type Loaded, POSTS_LOAD_FAILED } from "./home-data";
 import { SectionHeading } from "./parts";
 
 /** In Case You Missed It: up to 5 older posts worth a second look. */
@@ -8,7 +8,7 @@ export function Icymi({ posts }: { posts: Loaded<CardPost[]> }) {
     <section aria-labelledby="icymi-heading" className="below-the-fold min-w-0 [--unshown-height:440px]">
       <SectionHeading id="icymi-heading">In Case You Missed It</SectionHeading>
       {!posts.ok ? (
-        <p className="text-sm text-gray-600">Error loading posts!</p>
+        <p className="text-sm text-gray-600">{POSTS_LOAD_FAILED}</p>
       ) : posts.data.length === 0 ? (
         <p className="text-sm text-gray-600">No posts yet.</p>
       ) : (

@@ -12,6 +12,7 @@ import { callApi, errorMessage } from "../../lib/api.server";
 import { publicPageHeaders } from "../../lib/public-page";
 import { siteNameIn } from "../../lib/site";
 import type { Route } from "./+types/route";
+import { storiesLine } from "./stories-line";
 
 /*
  * /author/:slug: who writes for the site (name, photo, bio) and their published posts, paged
@@ -108,9 +109,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="font-serif text-4xl font-black tracking-tight text-ink">{author.name}</h1>
           {author.bio ? <p className="mt-2 max-w-2xl text-gray-700">{author.bio}</p> : null}
-          <p className="mt-1 text-sm text-gray-600">
-            {author.postCount} published {author.postCount === 1 ? "story" : "stories"}
-          </p>
+          <p className="mt-1 text-sm text-gray-600">{storiesLine(author)}</p>
         </div>
       </header>
       <ArchiveList

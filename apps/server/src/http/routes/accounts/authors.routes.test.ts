@@ -98,6 +98,7 @@ describe(`GET /api/authors/{slug} on ${testDatabaseKind()}`, () => {
       photo: "",
       bio: "",
       postCount: expect.any(Number),
+      postCountIsEstimate: false,
     });
     expect(response.body.postCount).toBeGreaterThanOrEqual(1);
     // Ids and name suffixes are random hex, so look for the exact private values, not fragments of them.
