@@ -1,11 +1,12 @@
 // node scripts/explain.mjs --database-url postgres://… | --data-dir ./data [--search people] [--plans] [--only tag]
 //
 // EXPLAIN ANALYZE of every list query the site runs, against an already seeded database
-// (e.g. `npm run seed -- --posts 100000`): its time (median of three runs), the indexes it used, and a
-// flag on any sequential scan of posts. Exits with 1 when one is found. The SQL is what
-// the services send (captured with a Drizzle logger); keep it in step when a list query
-// changes. Parameters come from the data: the 50th newest post, its commenters, and so on.
-// On a PGlite data directory, stop the server first: PGlite allows one process at a time.
+// (e.g. `npm run seed -- --posts 100000`): its time (median of three runs), the rows its table
+// scans read, the indexes it used, and a flag on any sequential scan of posts. Exits with 1
+// when one is found. The SQL is what the services send (captured with a Drizzle logger); keep
+// it in step when a list query changes. Parameters come from the data: the 50th newest post,
+// its commenters, and so on. On a PGlite data directory, stop the server first: PGlite allows
+// one process at a time.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -470,6 +471,15 @@ const QUERIES = [
 ];
 
 const SEQ_SCAN_ON_POSTS = /Seq Scan on posts\b/;
+// Scans of tables (a bitmap's index scan and a subquery's scan would count the same rows twice).
+const TABLE_SCANS = new Set(["Seq Scan", "Index Scan", "Index Only Scan", "Bitmap Heap Scan"]);
+
+/** Rows the plan's table scans handed up (each node's rows × loops): a page that reads thousands stands out. */
+function rowsRead(node) {
+  const own = TABLE_SCANS.has(node["Node Type"]) ? node["Actual Rows"] * node["Actual Loops"] : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0);
+}
+
 const results = [];
 for (const query of QUERIES.filter((one) => one.name.toLowerCase().includes(args.only.toLowerCase()))) {
   // The first run warms the cache (the figures are for a running site); the median of three is reported,
@@ -487,7 +497,10 @@ for (const query of QUERIES.filter((one) => one.name.toLowerCase().includes(args
     ...new Set(plan.flatMap((line) => [...line.matchAll(/(?:using|Bitmap Index Scan on) (\w+)/g)].map((m) => m[1]))),
   ];
   const seqScan = !query.mayScanInOrder && plan.some((line) => SEQ_SCAN_ON_POSTS.test(line));
-  results.push({ name: query.name, ms, indexes, seqScan });
+  const [json] = (await db.query(`explain (analyze, format json) ${query.sql}`, query.params)).rows;
+  const tree = json["QUERY PLAN"];
+  const read = rowsRead((typeof tree === "string" ? JSON.parse(tree) : tree)[0].Plan);
+  results.push({ name: query.name, ms, read, indexes, seqScan });
   if (args.plans || seqScan) {
     console.log(`\n## ${query.name}${seqScan ? "  ** SEQ SCAN ON POSTS **" : ""}\n${plan.join("\n")}`);
   }
@@ -495,11 +508,11 @@ for (const query of QUERIES.filter((one) => one.name.toLowerCase().includes(args
 await db.close();
 
 const width = Math.max(...results.map((result) => result.name.length));
-console.log(`\n${"query".padEnd(width)}  ms        indexes`);
+console.log(`\n${"query".padEnd(width)}  ms        rows read  indexes`);
 for (const result of results) {
   const flag = result.seqScan ? "  ** SEQ SCAN ON POSTS **" : "";
   console.log(
-    `${result.name.padEnd(width)}  ${result.ms.toFixed(2).padStart(8)}  ${result.indexes.join(", ") || "-"}${flag}`,
+    `${result.name.padEnd(width)}  ${result.ms.toFixed(2).padStart(8)}  ${String(result.read).padStart(9)}  ${result.indexes.join(", ") || "-"}${flag}`,
   );
 }
 const scanning = results.filter((result) => result.seqScan);

@@ -11,10 +11,49 @@ describe(`demo content on ${testDatabaseKind()}`, () => {
   it("fills an empty database with a believable magazine and working demo accounts", async () => {
     const db = context.database.db;
     expect(await hasAnyPost(db)).toBe(false);
+    const count = async (query: ReturnType<typeof sql>) => (await selectRows<{ n: number }>(db, query))[0]?.n;
+    // Each index of posts and post_tags: its definition, and its object id (a rebuilt index has a new one).
+    const indexes = () =>
+      selectRows<{ name: string; definition: string; oid: string }>(
+        db,
+        sql`select i.indexname as name, i.indexdef as definition, c.oid::text as oid from pg_indexes i
+          join pg_class c on c.relname = i.indexname and c.relnamespace = (select oid from pg_namespace where nspname = i.schemaname)
+          where i.tablename in ('posts', 'post_tags') order by i.indexname`,
+      );
+    const definitions = (rows: { name: string; definition: string }[]) => rows.map((row) => row.definition);
+    const rebuilt = (before: { name: string; oid: string }[], after: { name: string; oid: string }[]) =>
+      before
+        .filter((index) => after.find((other) => other.name === index.name)?.oid !== index.oid)
+        .map((index) => index.name);
+    const indexesBefore = await indexes();
     const result = await seedDemoContent(db, context.app.services, { posts: 40 });
+    // Into empty tables the seed loads first and builds the indexes after: every one is back, as it was,
+    // the trigram and date indexes rebuilt, the primary key (a constraint's) kept.
+    const indexesAfter = await indexes();
+    expect(definitions(indexesAfter)).toEqual(definitions(indexesBefore));
+    expect(rebuilt(indexesBefore, indexesAfter)).toEqual(
+      expect.arrayContaining(["posts_title_trgm_idx", "posts_published_time_idx", "post_tags_tag_created_idx"]),
+    );
+    expect(rebuilt(indexesBefore, indexesAfter)).not.toContain("posts_pkey");
+    // The media each post uses are listed, as the trigger (on again, for every later write) would have.
+    expect(
+      await count(sql`select count(*)::int as n from (select distinct p.id, image from posts p, unnest(p.images) as image) used
+        where not exists (select from media_uses u where u.owner_type = 'post' and u.owner_id = used.id::text
+          and u.media_key = substring(image from '[0-9a-f]{64}'))`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from media_uses where owner_type = 'post'`),
+    ).toBeGreaterThanOrEqual(40);
+    expect(
+      (
+        await selectRows<{ enabled: string }>(
+          db,
+          sql`select tgenabled as enabled from pg_trigger where tgname = 'posts_media_uses'`,
+        )
+      )[0]?.enabled,
+    ).toBe("O");
     expect(result.accounts.map((account) => account.role).sort()).toEqual(["admin", "editor", "user"]);
 
-    const count = async (query: ReturnType<typeof sql>) => (await selectRows<{ n: number }>(db, query))[0]?.n;
     expect(await count(sql`select count(*)::int as n from posts where is_published`)).toBe(40);
     expect(await count(sql`select count(*)::int as n from categories`)).toBe(10);
     const typesPerCategory = await selectRows<{ n: number }>(
@@ -75,5 +114,7 @@ describe(`demo content on ${testDatabaseKind()}`, () => {
     const again = await seedDemoContent(db, context.app.services, { posts: 5 });
     expect(again.accounts).toEqual([]);
     expect(await count(sql`select count(*)::int as n from posts`)).toBe(45);
+    // A database with posts keeps its indexes while more are added: a live site's readers use them.
+    expect(rebuilt(indexesAfter, await indexes())).toEqual([]);
   });
 });

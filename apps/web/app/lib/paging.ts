@@ -1,3 +1,5 @@
+import { groupThousands } from "@broadsheet/domain";
+
 /** Deep pages cost the database more; no list goes further than this. */
 const MAX_PAGE = 10_000;
 
@@ -25,3 +27,12 @@ export function pastLastPage(page: number, answer: { items: unknown[]; total: nu
   const last = Math.max(1, Math.ceil(answer.total / answer.limit));
   return answer.items.length === 0 && page > last ? last : null;
 }
+
+/** A list's total as readers read it: past its bound it is the database's estimate, and says so ("about 12,345"). */
+export function totalLabel(total: number, estimated: boolean): string {
+  const figure = groupThousands(total);
+  return estimated ? `about ${figure}` : figure;
+}
+
+/** What ends a count line whose total is an estimate. */
+export const ESTIMATED_TOTAL_NOTE = " (estimated total)";

@@ -1,6 +1,7 @@
 import { Rss } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ESTIMATED_TOTAL_NOTE, totalLabel } from "../../lib/paging";
 import type { Page, PostSummary } from "../../lib/post-types";
 import { PostCard } from "../post-card";
 import { Pager } from "../ui";
@@ -62,7 +63,7 @@ export function ArchiveList({
   label,
   empty,
 }: {
-  posts: Page<PostSummary>;
+  posts: Page<PostSummary> & { totalIsEstimate?: boolean };
   path: string;
   label: string;
   empty: ReactNode;
@@ -79,7 +80,9 @@ export function ArchiveList({
       ) : (
         <>
           <p className="text-sm text-gray-600">
-            Showing {first}–{last} of {posts.total} {posts.total === 1 ? "post" : "posts"}
+            Showing {first}–{last} of {totalLabel(posts.total, posts.totalIsEstimate === true)}{" "}
+            {posts.total === 1 ? "post" : "posts"}
+            {posts.totalIsEstimate ? ESTIMATED_TOTAL_NOTE : ""}
           </p>
           <ul className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {posts.items.map((post, index) => (

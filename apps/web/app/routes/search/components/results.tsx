@@ -1,14 +1,9 @@
-import { groupThousands, SEARCH_PAGE_SIZE } from "@broadsheet/domain";
+import { SEARCH_PAGE_SIZE } from "@broadsheet/domain";
 import { PostCard } from "../../../components/post-card";
 import { Pager } from "../../../components/ui";
+import { ESTIMATED_TOTAL_NOTE, totalLabel } from "../../../lib/paging";
 import type { Category, Page, PostSummary, PostType } from "../../../lib/post-types";
 import { type SearchQuery, searchHref } from "../query";
-
-/** Past 1000 matches a search's total is the database's estimate: say so rather than give a false figure. */
-function totalLabel(total: number, estimated: boolean): string {
-  const figure = groupThousands(total);
-  return estimated ? `about ${figure}` : figure;
-}
 
 /** The count line, the posts as a grid or a list, and the pager. */
 export function SearchResults({
@@ -37,7 +32,7 @@ export function SearchResults({
           : `Showing ${first}–${last} of ${totalLabel(results.total, results.totalIsEstimate === true)} ${results.total === 1 ? "post" : "posts"}`}
         {activeCategory ? ` in ${activeCategory.name}` : ""}
         {activeType ? ` · ${activeType.name}` : ""}
-        {results.total > 0 && results.totalIsEstimate ? " (estimated total)" : ""}
+        {results.total > 0 && results.totalIsEstimate ? ESTIMATED_TOTAL_NOTE : ""}
       </p>
 
       {results.items.length === 0 ? (
