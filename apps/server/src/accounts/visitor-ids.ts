@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const SECRET_FILE = "visitor-id.secret";
@@ -11,10 +11,16 @@ const SECRET_FILE = "visitor-id.secret";
 async function loadSecret(dataDir: string): Promise<Buffer> {
   const file = path.join(dataDir, SECRET_FILE);
   await mkdir(dataDir, { recursive: true });
+  // Written whole under a name of its own, then linked into place: the first link wins, and no
+  // process reads the file half written (with "wx" a second worker could read it empty).
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  await writeFile(draft, randomBytes(32).toString("base64url"), { mode: 0o600 });
   try {
-    await writeFile(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+    await link(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    await rm(draft, { force: true });
   }
   const secret = (await readFile(file, "utf8")).trim();
   if (secret.length < 32) throw new Error(`${file} holds no usable key: delete it to make a new one`);
@@ -28,7 +34,11 @@ async function loadSecret(dataDir: string): Promise<Buffer> {
 export function createVisitorIds(dataDir: string) {
   let secret: Promise<Buffer> | undefined;
   async function macOf(id: string): Promise<string> {
-    secret ??= loadSecret(dataDir);
+    // A failure is not kept: the next request tries again.
+    secret ??= loadSecret(dataDir).catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
     return createHmac("sha256", await secret)
       .update(id)
       .digest("base64url");
